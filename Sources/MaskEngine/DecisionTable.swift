@@ -1,0 +1,82 @@
+/// A compiled masking policy: rules in priority order, indexed for O(1) decisions.
+///
+/// Compile once, then resolve any number of trees from any number of threads: the
+/// table is immutable and `Sendable`. Each thread resolves through its own
+/// ``ViewResolver`` (or ``MaskingTraversal``), which caches per-class work.
+public struct DecisionTable: Sendable {
+    /// The policy's default state (level 5).
+    public let defaultAction: MaskAction
+    /// The rules, in source order; decisions refer to them by index.
+    public let rules: [MaskRule]
+    /// Rule indices in priority order: instance rules before type rules, mask before
+    /// unmask (mask wins a tie on a level), then source order.
+    public let priorityOrder: [Int]
+    /// The built-in catalog with the policy's classes laid over it.
+    public let catalog: TypeCatalog
+
+    let exactRules: [SelectorKey: [String: [Int32]]]
+    let tagRules: [Int: [Int32]]
+    let globRules: [SelectorKey: [(pattern: GlobPattern, rule: Int32)]]
+    let typeRules: [String: [Int32]]
+
+    /// Whether any rule selects by `target`, so resolvers must compute reliable targets.
+    public let usesTargets: Bool
+    /// Whether any rule selects by `id`, so resolvers must know index paths of views without one.
+    public let usesIDs: Bool
+    /// Whether any rule is scoped to a screen.
+    public let usesScreens: Bool
+
+    /// Compiles a policy.
+    ///
+    /// The engine trusts its input here; the policy front end validates first.
+    /// - Complexity: O(r log r) for r rules.
+    public init(policy: MaskingPolicy, catalog base: TypeCatalog = .builtin) {
+        defaultAction = policy.defaultAction
+        let rules = policy.rules
+        self.rules = rules
+        catalog = base.overlaid(with: policy.classes)
+        priorityOrder = rules.indices.sorted { a, b in
+            let ra = rules[a], rb = rules[b]
+            if ra.ownLevel != rb.ownLevel { return ra.ownLevel < rb.ownLevel }
+            if ra.action != rb.action { return ra.action == .mask }
+            return a < b
+        }
+        var exact: [SelectorKey: [String: [Int32]]] = [:]
+        var tags: [Int: [Int32]] = [:]
+        var globs: [SelectorKey: [(pattern: GlobPattern, rule: Int32)]] = [:]
+        var types: [String: [Int32]] = [:]
+        for (index, rule) in rules.enumerated() {
+            let i = Int32(index)
+            switch rule.selector {
+            case .type(let name):
+                types[name, default: []].append(i)
+            case .tag(let n):
+                tags[n, default: []].append(i)
+            case .id(let p), .accessibilityIdentifier(let p), .restorationIdentifier(let p), .target(let p):
+                if p.isExact {
+                    exact[rule.selector.key, default: [:]][p.text, default: []].append(i)
+                } else {
+                    globs[rule.selector.key, default: []].append((p, i))
+                }
+            }
+        }
+        exactRules = exact
+        tagRules = tags
+        globRules = globs
+        typeRules = types
+        usesTargets = rules.contains { $0.selector.key == .target }
+        usesIDs = rules.contains { $0.selector.key == .id }
+        usesScreens = rules.contains { $0.screen != nil }
+    }
+
+    /// The rule a decision names, if any.
+    public func rule(for decision: MaskDecision) -> MaskRule? {
+        decision.ruleIndex.map { rules[$0] }
+    }
+
+    /// The action of a rule index, or the default for none.
+    @inline(__always)
+    func action(of rule: Int32) -> MaskAction {
+        rule < 0 ? defaultAction : rules[Int(rule)].action
+    }
+}

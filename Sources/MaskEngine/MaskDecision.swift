@@ -1,0 +1,29 @@
+/// The engine's answer for one view.
+public struct MaskDecision: Sendable, Hashable {
+    /// Whether the view's content is masked. Always true for maps.
+    public var isMasked: Bool
+    /// The level that decided.
+    public var level: PrecedenceLevel
+    /// The deciding rule's index in ``DecisionTable/rules``; `nil` at level 5.
+    /// On levels 2 and 4 it is the ancestor's rule.
+    public var ruleIndex: Int?
+    /// The view's kind.
+    public var kind: ViewKind
+    /// Whether the view is secure text entry: its text becomes bullets whatever the decision.
+    public var isSecure: Bool
+    /// Whether the view's children are emitted (false below maps and `recurse: false` classes).
+    public var emitsChildren: Bool
+
+    /// Creates a decision.
+    public init(isMasked: Bool, level: PrecedenceLevel, ruleIndex: Int?, kind: ViewKind, isSecure: Bool, emitsChildren: Bool) {
+        self.isMasked = isMasked
+        self.level = level
+        self.ruleIndex = ruleIndex
+        self.kind = kind
+        self.isSecure = isSecure
+        self.emitsChildren = emitsChildren
+    }
+
+    /// True when the policy said unmask but the kind forbids it (maps).
+    public var isForcedByKind: Bool { kind == .map }
+}

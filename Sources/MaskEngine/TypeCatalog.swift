@@ -1,0 +1,65 @@
+/// Class declarations by name: superclass links, kinds and recursion.
+///
+/// The engine starts from ``TypeCatalog/builtin`` and lays a policy's own
+/// `types:` declarations over it.
+public struct TypeCatalog: Sendable {
+    /// Declarations by class name.
+    public private(set) var declarations: [String: ClassDeclaration]
+
+    /// The longest class chain followed; a longer one is cut (and a cycle stops earlier).
+    public static let maximumChainLength = 256
+
+    /// Creates a catalog from declarations; a later declaration of a name wins.
+    public init(_ declarations: [ClassDeclaration] = []) {
+        self.declarations = [:]
+        for declaration in declarations { self.declarations[declaration.name] = declaration }
+    }
+
+    /// This catalog with `overlay` laid on top: a field the overlay leaves unset keeps
+    /// this catalog's value.
+    public func overlaid(with overlay: [ClassDeclaration]) -> TypeCatalog {
+        var result = self
+        for declaration in overlay {
+            var merged = declaration
+            if let base = declarations[declaration.name] {
+                merged.superclass = declaration.superclass ?? base.superclass
+                merged.kind = declaration.kind ?? base.kind
+                merged.recurse = declaration.recurse ?? base.recurse
+            }
+            result.declarations[declaration.name] = merged
+        }
+        return result
+    }
+
+    /// Whether the catalog declares the class.
+    public func contains(_ name: String) -> Bool { declarations[name] != nil }
+
+    /// The class and its superclasses, most specific first.
+    ///
+    /// Stops at a class with no known superclass, at the first repeated class (a
+    /// cycle, which the policy validator reports), or at ``maximumChainLength``.
+    /// - Complexity: O(length of the chain).
+    public func chain(of name: String) -> [String] {
+        var result = [name]
+        var current = name
+        while result.count < Self.maximumChainLength, let next = declarations[current]?.superclass {
+            if result.contains(next) { break }
+            result.append(next)
+            current = next
+        }
+        return result
+    }
+
+    /// The first kind declared along `chain`, or `.other`.
+    public func kind(along chain: [String]) -> ViewKind {
+        for name in chain { if let kind = declarations[name]?.kind { return kind } }
+        return .other
+    }
+
+    /// Whether views of the first class along `chain` that says so emit their subtree
+    /// (`recurse`); `true` when none says.
+    public func recurses(along chain: [String]) -> Bool {
+        for name in chain { if let recurse = declarations[name]?.recurse { return recurse } }
+        return true
+    }
+}

@@ -1,0 +1,52 @@
+/// A rectangle in window coordinates.
+public struct ViewFrame: Sendable, Hashable, Codable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    /// Creates a frame.
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+}
+
+/// How a custom classifier sees a view: its kind, and whether its subtree is emitted.
+public struct ViewClassification: Sendable, Hashable {
+    /// The view's kind.
+    public var kind: ViewKind
+    /// `false`: the subtree below the view is not emitted.
+    public var recurse: Bool
+
+    /// Creates a classification.
+    public init(kind: ViewKind, recurse: Bool = true) {
+        self.kind = kind
+        self.recurse = recurse
+    }
+}
+
+/// An encoder's own classification of views the catalog cannot know, such as a label
+/// that draws its text centred in a wider frame.
+///
+/// Return `nil` to keep the engine's classification. The classifier may shrink
+/// `frame` to the content actually drawn. It never changes whether a view is masked,
+/// except that a map is always masked.
+public protocol ViewClassifier: Sendable {
+    /// Classifies a view, possibly adjusting its content frame.
+    func classify(_ view: ViewFacts, frame: inout ViewFrame) -> ViewClassification?
+}
+
+extension MaskDecision {
+    /// This decision with a custom classification applied.
+    public func applying(_ classification: ViewClassification, facts: ViewFacts) -> MaskDecision {
+        var copy = self
+        copy.kind = classification.kind
+        copy.isSecure = SecureContent.isSecure(facts, kind: classification.kind)
+        copy.emitsChildren = classification.recurse && classification.kind != .map
+        if classification.kind == .map { copy.isMasked = true }
+        return copy
+    }
+}

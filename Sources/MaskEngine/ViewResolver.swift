@@ -1,0 +1,162 @@
+/// What a view hands down to its children: the rules of its nearest ancestors that
+/// reach descendants (levels 2 and 4).
+public struct InheritedVerdicts: Sendable, Hashable {
+    /// The nearest ancestor's winning recursive instance rule, or -1.
+    var instanceRule: Int32
+    /// The nearest ancestor's winning recursive type rule, or -1.
+    var typeRule: Int32
+
+    /// What the root of a tree inherits: nothing.
+    public static let root = InheritedVerdicts(instanceRule: -1, typeRule: -1)
+}
+
+/// What the engine derives from a class chain once and caches.
+struct ClassFacts {
+    var kind: ViewKind
+    var recurses: Bool
+    /// The most specific type rule on the chain (level 3), or -1.
+    var typeRule: Int32
+    /// The most specific recursive type rule on the chain (handed down for level 4), or -1.
+    var recursiveTypeRule: Int32
+}
+
+/// Decides views against a ``DecisionTable`` within one screen.
+///
+/// Not thread-safe: give each thread its own. Cheap to create; keeping one across
+/// frames keeps its per-class cache warm.
+public struct ViewResolver {
+    /// The compiled policy.
+    public let table: DecisionTable
+    /// The screen of the tree being resolved (for `screen:`-scoped rules and `ai` targets).
+    public private(set) var screen: String?
+    private var classCache: [String: ClassFacts] = [:]
+
+    /// Creates a resolver for trees of one screen.
+    public init(table: DecisionTable, screen: String? = nil) {
+        self.table = table
+        self.screen = screen
+    }
+
+    /// Switches to another screen, dropping screen-dependent caches if it changed.
+    public mutating func setScreen(_ screen: String?) {
+        guard screen != self.screen else { return }
+        self.screen = screen
+        if table.usesScreens { classCache.removeAll(keepingCapacity: true) }
+    }
+
+    /// Decides one view.
+    ///
+    /// - Parameters:
+    ///   - facts: the view.
+    ///   - target: the view's reliable target; needed only when ``DecisionTable/usesTargets``.
+    ///   - indexPath: the view's index path; needed only when ``DecisionTable/usesIDs`` and `facts.id` is nil.
+    ///   - inherited: what the view's parent handed down (``InheritedVerdicts/root`` for a root).
+    /// - Returns: the decision, and what the view hands down to its children.
+    /// - Complexity: O(1) expected for exact selectors and cached classes, plus
+    ///   O(g) for g glob rules on the keys the view carries.
+    public mutating func decide(
+        _ facts: ViewFacts, target: String? = nil, indexPath: String? = nil, inherited: InheritedVerdicts
+    ) -> (MaskDecision, InheritedVerdicts) {
+        let classFacts = self.classFacts(facts)
+        var own = RuleTally(), ownRecursive = RuleTally()
+        if let value = facts.id ?? indexPath { match(.id, value, &own, &ownRecursive) }
+        if let value = facts.accessibilityIdentifier { match(.accessibilityIdentifier, value, &own, &ownRecursive) }
+        if let value = facts.restorationIdentifier { match(.restorationIdentifier, value, &own, &ownRecursive) }
+        if let value = target { match(.target, value, &own, &ownRecursive) }
+        if let tag = facts.effectiveTag, let list = table.tagRules[tag] {
+            for rule in list { tally(rule, &own, &ownRecursive) }
+        }
+
+        var level: PrecedenceLevel
+        var rule = own.winner
+        if rule >= 0 {
+            level = .instance
+        } else if inherited.instanceRule >= 0 {
+            level = .parentInstance; rule = inherited.instanceRule
+        } else if classFacts.typeRule >= 0 {
+            level = .type; rule = classFacts.typeRule
+        } else if inherited.typeRule >= 0 {
+            level = .parentType; rule = inherited.typeRule
+        } else {
+            level = .default
+        }
+        let action = table.action(of: rule)
+        let kind = classFacts.kind
+        let decision = MaskDecision(
+            isMasked: action == .mask || kind == .map,
+            level: level,
+            ruleIndex: rule >= 0 ? Int(rule) : nil,
+            kind: kind,
+            isSecure: SecureContent.isSecure(facts, kind: kind),
+            emitsChildren: classFacts.recurses && kind != .map
+        )
+        let recursiveInstance = ownRecursive.winner
+        let handed = InheritedVerdicts(
+            instanceRule: recursiveInstance >= 0 ? recursiveInstance : inherited.instanceRule,
+            typeRule: classFacts.recursiveTypeRule >= 0 ? classFacts.recursiveTypeRule : inherited.typeRule
+        )
+        return (decision, handed)
+    }
+
+    /// The class chain the engine uses for a view: its own superclasses when given,
+    /// else the catalog's chain (policy `types:` over the built-in catalog).
+    public func classChain(of facts: ViewFacts) -> [String] {
+        if let superclasses = facts.superclasses { return [facts.className] + superclasses }
+        return table.catalog.chain(of: facts.className)
+    }
+
+    @inline(__always)
+    private func applies(_ rule: Int32) -> Bool {
+        guard let scope = table.rules[Int(rule)].screen else { return true }
+        return scope == screen
+    }
+
+    @inline(__always)
+    private func tally(_ rule: Int32, _ own: inout RuleTally, _ recursive: inout RuleTally) {
+        guard applies(rule) else { return }
+        let r = table.rules[Int(rule)]
+        own.add(rule, r.action)
+        if r.recursive { recursive.add(rule, r.action) }
+    }
+
+    private func match(_ key: SelectorKey, _ value: String, _ own: inout RuleTally, _ recursive: inout RuleTally) {
+        if let list = table.exactRules[key]?[value] {
+            for rule in list { tally(rule, &own, &recursive) }
+        }
+        if let globs = table.globRules[key] {
+            for entry in globs where entry.pattern.matches(value) { tally(entry.rule, &own, &recursive) }
+        }
+    }
+
+    private mutating func classFacts(_ facts: ViewFacts) -> ClassFacts {
+        let key: String
+        if let superclasses = facts.superclasses {
+            key = ([facts.className] + superclasses).joined(separator: "\u{0}") + "\u{0}"
+        } else {
+            key = facts.className
+        }
+        if let cached = classCache[key] { return cached }
+        let chain = classChain(of: facts)
+        var typeRule: Int32 = -1, recursiveTypeRule: Int32 = -1
+        for name in chain {
+            guard let list = table.typeRules[name] else { continue }
+            var tally = RuleTally(), recursive = RuleTally()
+            for rule in list where applies(rule) {
+                let r = table.rules[Int(rule)]
+                tally.add(rule, r.action)
+                if r.recursive { recursive.add(rule, r.action) }
+            }
+            if typeRule < 0 { typeRule = tally.winner }
+            if recursiveTypeRule < 0 { recursiveTypeRule = recursive.winner }
+            if typeRule >= 0 && recursiveTypeRule >= 0 { break }
+        }
+        let result = ClassFacts(
+            kind: table.catalog.kind(along: chain),
+            recurses: table.catalog.recurses(along: chain),
+            typeRule: typeRule,
+            recursiveTypeRule: recursiveTypeRule
+        )
+        classCache[key] = result
+        return result
+    }
+}

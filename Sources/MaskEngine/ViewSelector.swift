@@ -1,0 +1,52 @@
+/// The part of a rule that says which views it is about.
+public enum ViewSelector: Sendable, Hashable, CustomStringConvertible {
+    /// Views whose class chain contains the class (the class and its subclasses).
+    case type(String)
+    /// Views whose `id` (or index path when the tree gives none) matches.
+    case id(GlobPattern)
+    /// Views whose accessibility identifier (Android: `resource-id`) matches.
+    case accessibilityIdentifier(GlobPattern)
+    /// Views whose restoration identifier matches.
+    case restorationIdentifier(GlobPattern)
+    /// Views whose tag equals the number.
+    case tag(Int)
+    /// Views whose reliable target string matches (see ``ReliableTarget``).
+    case target(GlobPattern)
+
+    /// The selector's key as written in a policy.
+    public var key: SelectorKey {
+        switch self {
+        case .type: return .type
+        case .id: return .id
+        case .accessibilityIdentifier: return .accessibilityIdentifier
+        case .restorationIdentifier: return .restorationIdentifier
+        case .tag: return .tag
+        case .target: return .target
+        }
+    }
+
+    /// The selector's value as written.
+    public var value: String {
+        switch self {
+        case .type(let name): return name
+        case .id(let p), .accessibilityIdentifier(let p), .restorationIdentifier(let p), .target(let p): return p.text
+        case .tag(let n): return String(n)
+        }
+    }
+
+    /// True for every selector but `type`: the rule names instances (levels 1 and 2).
+    public var isInstance: Bool { key != .type }
+
+    /// `key=value`, as in the decision table listing.
+    public var description: String { "\(key.rawValue)=\(value)" }
+}
+
+/// The keys that may select views in a rule.
+public enum SelectorKey: String, Sendable, Hashable, CaseIterable, Codable {
+    case type
+    case id
+    case accessibilityIdentifier
+    case restorationIdentifier
+    case tag
+    case target
+}

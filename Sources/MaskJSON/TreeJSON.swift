@@ -1,0 +1,1 @@
+// View trees as JSON.

@@ -1,0 +1,1 @@
+// The policy front end: YAML -> validated policy -> DecisionTable.

@@ -34,6 +34,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // A replay encoder calling the engine on its own view objects.
+        .executableTarget(name: "EncoderExample", dependencies: ["MaskEngine", "MaskPolicy"], path: "Examples/EncoderExample"),
         .testTarget(name: "MaskEngineTests", dependencies: ["MaskEngine"]),
         .testTarget(name: "MaskPolicyTests", dependencies: ["MaskPolicy", "MaskEngine"]),
         .testTarget(name: "MaskJSONTests", dependencies: ["MaskJSON", "MaskPolicy", "MaskEngine"]),

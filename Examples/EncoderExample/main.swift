@@ -1,0 +1,93 @@
+// A replay encoder's use of the engine: compile a policy once, then on every frame walk
+// the app's own view objects with MaskingTraversal and mask what it says.
+//
+// Run: swift run EncoderExample
+import MaskEngine
+import MaskPolicy
+
+/// The encoder's own view model (in an app: UIView, read on the main thread).
+final class AppView {
+    let className: String
+    var accessibilityIdentifier: String?
+    var text: String?
+    var isSecure = false
+    var frame: ViewFrame
+    var subviews: [AppView] = []
+
+    init(_ className: String, id: String? = nil, text: String? = nil, frame: ViewFrame = ViewFrame(x: 0, y: 0, width: 100, height: 20), _ subviews: [AppView] = []) {
+        self.className = className
+        self.accessibilityIdentifier = id
+        self.text = text
+        self.frame = frame
+        self.subviews = subviews
+    }
+}
+
+/// The seed's `ReplayIdentifiable`: a label that draws its text centred in a wide frame
+/// reports the frame of the text itself.
+struct CenteredLabelClassifier: ViewClassifier {
+    func classify(_ view: ViewFacts, frame: inout ViewFrame) -> ViewClassification? {
+        guard view.className == "CenteredLabel" else { return nil }
+        let textWidth = min(frame.width, 120)
+        frame.x += Double(Int((frame.width - textWidth) / 2))
+        frame.width = textWidth
+        return ViewClassification(kind: .text, recurse: false)
+    }
+}
+
+let policyText = """
+    version: 1
+    default: mask
+    types:
+      CenteredLabel: { extends: UILabel }
+    rules:
+      - unmask: { type: UIButton }
+        reason: "buttons show static copy only"
+      - unmask: { accessibilityIdentifier: "home.*" }
+        reason: "catalogue"
+    """
+let compilation = PolicyCompiler.compile(policyText, file: "embedded-policy.yaml")
+guard let table = compilation.table else {
+    for diagnostic in compilation.diagnostics { print(diagnostic.rendered) }
+    fatalError("the embedded policy does not compile")
+}
+
+let screen = AppView("UIView", [
+    AppView("UILabel", id: "home.title", text: "Today's offers"),
+    AppView("UIButton", [AppView("UILabel", text: "Add to bag")]),
+    AppView("UILabel", id: "profile.name", text: "Jane Appleseed"),
+    AppView("UITextField", id: "login.password", text: "hunter2"),
+    AppView("CenteredLabel", text: "Welcome back, Jane", frame: ViewFrame(x: 0, y: 0, width: 390, height: 20)),
+])
+screen.subviews[3].isSecure = true
+
+// One traversal per encoding thread, reused across frames.
+var traversal = MaskingTraversal(table: table, screen: "HomeViewController", classifier: CenteredLabelClassifier())
+
+/// Encodes one frame iteratively (an explicit stack: any depth is safe).
+func encode(_ root: AppView, with traversal: inout MaskingTraversal) -> [String] {
+    traversal.reset(screen: "HomeViewController")
+    var lines: [String] = []
+    var stack: [(view: AppView, depth: Int, leaving: Bool)] = [(root, 0, false)]
+    while let (view, depth, leaving) = stack.popLast() {
+        if leaving { traversal.leave(); continue }
+        var frame = view.frame
+        let facts = ViewFacts(className: view.className, accessibilityIdentifier: view.accessibilityIdentifier, isSecureTextEntry: view.isSecure)
+        let decision = traversal.enter(facts, frame: &frame)
+        var shown = ""
+        if let text = view.text {
+            if decision.isSecure { shown = Placeholder.bullets(text) }
+            else if decision.isMasked { shown = Placeholder.laPattern(text) }
+            else { shown = text }
+        }
+        let state = decision.isMasked ? "masked" : "shown"
+        lines.append(String(repeating: "  ", count: depth) + "\(view.className) [\(state), level \(decision.level.rawValue)] x=\(Int(frame.x)) w=\(Int(frame.width)) \(shown)")
+        stack.append((view, depth, true))
+        if decision.emitsChildren {
+            for child in view.subviews.reversed() { stack.append((child, depth + 1, false)) }
+        }
+    }
+    return lines
+}
+
+for line in encode(screen, with: &traversal) { print(line) }

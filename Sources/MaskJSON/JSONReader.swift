@@ -1,0 +1,310 @@
+/// Why a document is not JSON: the byte offset of the problem, a message and the JSON
+/// path of the value being read. Never quotes the input.
+public struct JSONSyntaxError: Error, Sendable, Hashable {
+    /// 0-based byte offset of the problem.
+    public var offset: Int
+    /// What is wrong.
+    public var message: String
+    /// Where, as a JSON path (`$.root.children[3]`).
+    public var path: String
+}
+
+/// Limits on what the JSON reader accepts.
+public struct JSONLimits: Sendable, Hashable {
+    /// The deepest nesting of objects and arrays (a view takes two: its object and `children`).
+    public var maximumDepth: Int
+    /// The largest document, in bytes (the tape addresses bytes with 32 bits).
+    public var maximumBytes: Int
+
+    /// Creates limits.
+    public init(maximumDepth: Int = 1_000_000, maximumBytes: Int = Int(UInt32.max - 1)) {
+        self.maximumDepth = maximumDepth
+        self.maximumBytes = min(maximumBytes, Int(UInt32.max - 1))
+    }
+
+    /// A nesting of 1,000,000 (500,000 views deep) and 4 GiB.
+    public static let standard = JSONLimits()
+}
+
+/// A JSON reader over UTF-8 bytes that builds a ``JSONTape``: one pass, no recursion,
+/// strings kept as byte ranges and validated (UTF-8, escapes, control characters),
+/// numbers checked against the JSON grammar. Rejects anything RFC 8259 rejects,
+/// including lone surrogate escapes.
+public enum JSONReader {
+    /// Parses a whole document (one value, surrounded by whitespace only).
+    /// - Complexity: O(n) for n bytes.
+    public static func parse(_ bytes: [UInt8], limits: JSONLimits = .standard) throws(JSONSyntaxError) -> JSONTape {
+        if bytes.count > limits.maximumBytes {
+            throw JSONSyntaxError(offset: 0, message: "document is \(bytes.count) bytes, over the limit of \(limits.maximumBytes)", path: "$")
+        }
+        var parser = Parser(limits: limits)
+        parser.tokens.reserveCapacity(bytes.count / 8 + 16)
+        let result: Result<Void, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
+            do throws(JSONSyntaxError) {
+                try parser.run(buffer)
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        if case .failure(let error) = result { throw error }
+        return JSONTape(bytes: bytes, tokens: parser.tokens)
+    }
+}
+
+private struct Parser {
+    let limits: JSONLimits
+    var tokens: [JSONToken] = []
+    /// Open containers: token index, element count, and for objects the last key's token.
+    var open: [(token: Int, count: Int, key: Int)] = []
+
+    init(limits: JSONLimits) { self.limits = limits }
+
+    func path(_ tokensSoFar: [JSONToken], _ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var path = "$"
+        for frame in open {
+            if tokensSoFar[frame.token].kind == .arrayStart {
+                path += "[\(max(0, frame.count - 1))]"
+            } else if frame.key >= 0 {
+                let token = tokensSoFar[frame.key]
+                let raw = Array(bytes[Int(token.start)..<Int(token.start) + Int(token.length)])
+                path += JSONPath.member(token.hasEscapes ? JSONString.decode(raw[...]) : String(decoding: raw, as: UTF8.self))
+            }
+        }
+        return path
+    }
+
+    func fail(_ message: String, _ offset: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> JSONSyntaxError {
+        JSONSyntaxError(offset: offset, message: message, path: path(tokens, bytes))
+    }
+
+    @inline(__always)
+    static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
+
+    mutating func run(_ p: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
+        let n = p.count
+        var i = 0
+        // States: expecting a value; after a value (expect , or close); expecting a key.
+        enum State { case value, afterValue, key, firstKeyOrClose, firstValueOrClose }
+        var state = State.value
+        var done = false
+        while true {
+            while i < n && Parser.isSpace(p[i]) { i += 1 }
+            if i == n { break }
+            let c = p[i]
+            if done { throw fail("unexpected data after the end of the document", i, p) }
+            switch state {
+            case .afterValue:
+                guard let top = open.last else { done = true; continue }
+                let isObject = tokens[top.token].kind == .objectStart
+                if c == UInt8(ascii: ",") {
+                    i += 1
+                    state = isObject ? .key : .value
+                } else if c == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    try close(isObject, i, p)
+                    i += 1
+                    state = .afterValue
+                    if open.isEmpty { done = true }
+                } else {
+                    throw fail(isObject ? "expected ',' or '}'" : "expected ',' or ']'", i, p)
+                }
+            case .key, .firstKeyOrClose:
+                if c == UInt8(ascii: "}") && state == .firstKeyOrClose {
+                    try close(true, i, p)
+                    i += 1
+                    state = .afterValue
+                    if open.isEmpty { done = true }
+                    continue
+                }
+                guard c == UInt8(ascii: "\"") else { throw fail("expected a string key", i, p) }
+                let keyIndex = tokens.count
+                i = try string(p, i)
+                open[open.count - 1].key = keyIndex
+                open[open.count - 1].count += 1
+                while i < n && Parser.isSpace(p[i]) { i += 1 }
+                guard i < n, p[i] == UInt8(ascii: ":") else { throw fail("expected ':' after a key", i, p) }
+                i += 1
+                state = .value
+            case .value, .firstValueOrClose:
+                if c == UInt8(ascii: "]") && state == .firstValueOrClose {
+                    try close(false, i, p)
+                    i += 1
+                    state = .afterValue
+                    if open.isEmpty { done = true }
+                    continue
+                }
+                if let top = open.last, tokens[top.token].kind == .arrayStart { open[open.count - 1].count += 1 }
+                switch c {
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    if open.count >= limits.maximumDepth {
+                        throw fail("nesting deeper than \(limits.maximumDepth) levels (raise it with --max-depth)", i, p)
+                    }
+                    let isObject = c == UInt8(ascii: "{")
+                    open.append((tokens.count, 0, -1))
+                    tokens.append(JSONToken(kind: isObject ? .objectStart : .arrayStart, hasEscapes: false, start: UInt32(i), length: 0))
+                    i += 1
+                    state = isObject ? .firstKeyOrClose : .firstValueOrClose
+                    continue
+                case UInt8(ascii: "\""):
+                    i = try string(p, i)
+                case UInt8(ascii: "t"):
+                    i = try literal(p, i, "true", .true)
+                case UInt8(ascii: "f"):
+                    i = try literal(p, i, "false", .false)
+                case UInt8(ascii: "n"):
+                    i = try literal(p, i, "null", .null)
+                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    i = try number(p, i)
+                default:
+                    throw fail(c < 0x80 && c >= 0x20 ? "unexpected character '\(Character(Unicode.Scalar(c)))'" : String(unexpectedByte: c), i, p)
+                }
+                state = .afterValue
+                if open.isEmpty { done = true }
+            }
+        }
+        if tokens.isEmpty { throw fail("the document is empty", n, p) }
+        if !open.isEmpty { throw fail("the document ends inside \(tokens[open.last!.token].kind == .objectStart ? "an object" : "an array")", n, p) }
+    }
+
+    mutating func close(_ isObject: Bool, _ i: Int, _ p: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
+        guard let top = open.popLast() else { throw fail("unbalanced close", i, p) }
+        let endIndex = tokens.count
+        tokens[top.token].length = UInt32(endIndex)
+        tokens.append(JSONToken(kind: isObject ? .objectEnd : .arrayEnd, hasEscapes: false, start: UInt32(i), length: 0))
+    }
+
+    mutating func literal(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, _ word: StaticString, _ kind: JSONToken.Kind) throws(JSONSyntaxError) -> Int {
+        let count = word.utf8CodeUnitCount
+        guard i + count <= p.count, memcmpEqual(p.baseAddress! + i, word.utf8Start, count) else {
+            throw fail("invalid literal (expected \(word))", i, p)
+        }
+        tokens.append(JSONToken(kind: kind, hasEscapes: false, start: UInt32(i), length: UInt32(count)))
+        return i + count
+    }
+
+    mutating func number(_ p: UnsafeBufferPointer<UInt8>, _ start: Int) throws(JSONSyntaxError) -> Int {
+        let n = p.count
+        var i = start
+        @inline(__always) func digit(_ at: Int) -> Bool { at < n && p[at] >= 0x30 && p[at] <= 0x39 }
+        if p[i] == UInt8(ascii: "-") { i += 1 }
+        guard digit(i) else { throw fail("invalid number: expected a digit", i, p) }
+        if p[i] == UInt8(ascii: "0") {
+            i += 1
+            if digit(i) { throw fail("invalid number: leading zero", start, p) }
+        } else {
+            while digit(i) { i += 1 }
+        }
+        if i < n && p[i] == UInt8(ascii: ".") {
+            i += 1
+            guard digit(i) else { throw fail("invalid number: expected a digit after '.'", i, p) }
+            while digit(i) { i += 1 }
+        }
+        if i < n && (p[i] == UInt8(ascii: "e") || p[i] == UInt8(ascii: "E")) {
+            i += 1
+            if i < n && (p[i] == UInt8(ascii: "+") || p[i] == UInt8(ascii: "-")) { i += 1 }
+            guard digit(i) else { throw fail("invalid number: expected a digit in the exponent", i, p) }
+            while digit(i) { i += 1 }
+        }
+        tokens.append(JSONToken(kind: .number, hasEscapes: false, start: UInt32(start), length: UInt32(i - start)))
+        return i
+    }
+
+    /// Scans a string starting at its opening quote; returns the index after the closing quote.
+    mutating func string(_ p: UnsafeBufferPointer<UInt8>, _ quote: Int) throws(JSONSyntaxError) -> Int {
+        let n = p.count
+        var i = quote + 1
+        var escapes = false
+        while true {
+            // Fast path: plain ASCII.
+            while i < n {
+                let b = p[i]
+                if b == 0x22 || b == 0x5C || b < 0x20 || b >= 0x80 { break }
+                i += 1
+            }
+            guard i < n else { throw fail("unterminated string", quote, p) }
+            let b = p[i]
+            if b == 0x22 { break }
+            if b < 0x20 { throw fail("control character U+00\(b < 16 ? "0" : "")\(String(b, radix: 16, uppercase: true)) in a string (escape it)", i, p) }
+            if b == 0x5C {
+                escapes = true
+                guard i + 1 < n else { throw fail("unterminated string", quote, p) }
+                let e = p[i + 1]
+                switch e {
+                case 0x22, 0x5C, 0x2F, UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    i += 2
+                case UInt8(ascii: "u"):
+                    let high = try hex4(p, i + 2)
+                    i += 6
+                    if (0xDC00...0xDFFF).contains(high) { throw fail("lone low surrogate escape", i - 6, p) }
+                    if (0xD800...0xDBFF).contains(high) {
+                        guard i + 1 < n, p[i] == 0x5C, p[i + 1] == UInt8(ascii: "u") else { throw fail("lone high surrogate escape", i - 6, p) }
+                        let low = try hex4(p, i + 2)
+                        guard (0xDC00...0xDFFF).contains(low) else { throw fail("high surrogate escape not followed by a low one", i, p) }
+                        i += 6
+                    }
+                default:
+                    throw fail("invalid escape in a string", i, p)
+                }
+                continue
+            }
+            // Non-ASCII: validate one UTF-8 sequence.
+            i = try utf8Sequence(p, i)
+        }
+        tokens.append(JSONToken(kind: .string, hasEscapes: escapes, start: UInt32(quote + 1), length: UInt32(i - quote - 1)))
+        return i + 1
+    }
+
+    func hex4(_ p: UnsafeBufferPointer<UInt8>, _ at: Int) throws(JSONSyntaxError) -> UInt32 {
+        guard at + 4 <= p.count else { throw fail("truncated \\u escape", at, p) }
+        var value: UInt32 = 0
+        for k in 0..<4 {
+            guard let digit = JSONString.hexValue(p[at + k]) else { throw fail("invalid \\u escape", at, p) }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    func utf8Sequence(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) throws(JSONSyntaxError) -> Int {
+        let b0 = p[i]
+        let n = p.count
+        var length = 0
+        var low: UInt8 = 0x80, high: UInt8 = 0xBF
+        switch b0 {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: throw fail("invalid UTF-8 byte 0x\(String(b0, radix: 16, uppercase: true))", i, p)
+        }
+        guard i + length <= n else { throw fail("truncated UTF-8 sequence", i, p) }
+        let b1 = p[i + 1]
+        guard b1 >= low && b1 <= high else { throw fail("invalid UTF-8 sequence", i, p) }
+        for k in 2..<max(2, length) where p[i + k] & 0xC0 != 0x80 {
+            throw fail("invalid UTF-8 sequence", i, p)
+        }
+        return i + length
+    }
+}
+
+extension String {
+    init(unexpectedByte byte: UInt8) {
+        let hex = String(byte, radix: 16, uppercase: true)
+        self = "unexpected byte 0x\(hex.count == 1 ? "0" + hex : hex)"
+    }
+}
+
+/// JSON path spelling.
+public enum JSONPath {
+    /// `.name` for plain names, `["..."]` otherwise; long names are cut.
+    public static func member(_ name: String) -> String {
+        let short = name.count > 40 ? String(name.prefix(40)) + "…" : name
+        let plain = !short.isEmpty && short.unicodeScalars.allSatisfy { ($0.properties.isAlphabetic && $0.isASCII) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }
+        if plain { return "." + short }
+        var quoted: [UInt8] = []
+        JSONString.appendQuoted(short, to: &quoted)
+        return "[" + String(decoding: quoted, as: UTF8.self) + "]"
+    }
+}

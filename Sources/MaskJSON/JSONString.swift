@@ -1,0 +1,88 @@
+/// Decoding and encoding of JSON string contents.
+public enum JSONString {
+    /// Decodes the raw bytes between the quotes of a JSON string the reader accepted.
+    public static func decode(_ raw: ArraySlice<UInt8>) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(raw.count)
+        var i = raw.startIndex
+        while i < raw.endIndex {
+            let byte = raw[i]
+            guard byte == UInt8(ascii: "\\"), i + 1 < raw.endIndex else {
+                out.append(byte)
+                i += 1
+                continue
+            }
+            let escape = raw[i + 1]
+            i += 2
+            switch escape {
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "u"):
+                var scalar = hex4(raw, i)
+                i += 4
+                if (0xD800...0xDBFF).contains(scalar), i + 6 <= raw.endIndex, raw[i] == UInt8(ascii: "\\"), raw[i + 1] == UInt8(ascii: "u") {
+                    let low = hex4(raw, i + 2)
+                    if (0xDC00...0xDFFF).contains(low) {
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        i += 6
+                    }
+                }
+                appendUTF8(Unicode.Scalar(scalar) ?? "\u{FFFD}", to: &out)
+            default: out.append(escape)  // \" \\ \/
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `text` as a quoted JSON string.
+    public static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(byte)
+            case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(byte)
+            case 0x0A: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
+            case 0x0D: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
+            case 0x09: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
+            case 0x00..<0x20:
+                let digits: [UInt8] = Array("0123456789abcdef".utf8)
+                out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), digits[Int(byte >> 4)], digits[Int(byte & 15)]])
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    static func hex4(_ raw: ArraySlice<UInt8>, _ at: Int) -> UInt32 {
+        var value: UInt32 = 0
+        for k in 0..<4 where at + k < raw.endIndex { value = value << 4 | UInt32(hexValue(raw[at + k]) ?? 0) }
+        return value
+    }
+
+    @inline(__always)
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
+    static func appendUTF8(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
+        let v = scalar.value
+        switch v {
+        case 0..<0x80: out.append(UInt8(v))
+        case 0x80..<0x800:
+            out.append(UInt8(0xC0 | (v >> 6))); out.append(UInt8(0x80 | (v & 0x3F)))
+        case 0x800..<0x10000:
+            out.append(UInt8(0xE0 | (v >> 12))); out.append(UInt8(0x80 | ((v >> 6) & 0x3F))); out.append(UInt8(0x80 | (v & 0x3F)))
+        default:
+            out.append(UInt8(0xF0 | (v >> 18))); out.append(UInt8(0x80 | ((v >> 12) & 0x3F)))
+            out.append(UInt8(0x80 | ((v >> 6) & 0x3F))); out.append(UInt8(0x80 | (v & 0x3F)))
+        }
+    }
+}

@@ -1,0 +1,236 @@
+import MaskEngine
+
+/// Reads the view tree out of a JSON tape: the `{"screen", "root"}` wrapper or a bare
+/// node, each node's class, identifiers, flags and children, with types checked.
+///
+/// Iterative: a tree of any depth is read with an explicit work stack.
+enum TreeBuilder {
+    /// The fields the engine reads from a view node.
+    enum Field: UInt16 {
+        case `class` = 1, superclasses = 2, id = 4, accessibilityIdentifier = 8, restorationIdentifier = 16
+        case tag = 32, isSecureTextEntry = 64, password = 128, textContentType = 256, children = 512
+        case other = 0
+
+        static let byName: [String: Field] = [
+            "class": .class, "superclasses": .superclasses, "id": .id,
+            "accessibilityIdentifier": .accessibilityIdentifier, "restorationIdentifier": .restorationIdentifier,
+            "tag": .tag, "isSecureTextEntry": .isSecureTextEntry, "password": .password,
+            "textContentType": .textContentType, "children": .children,
+        ]
+
+        var name: String { Field.byName.first { $0.value == self }?.key ?? "?" }
+    }
+
+    @inline(__always)
+    static func field(_ tape: JSONTape, _ key: Int) -> Field {
+        let token = tape.tokens[key]
+        if token.hasEscapes { return Field.byName[tape.string(key)] ?? .other }
+        switch token.length {
+        case 2: return tape.rawEquals(key, "id") ? .id : .other
+        case 3: return tape.rawEquals(key, "tag") ? .tag : .other
+        case 5: return tape.rawEquals(key, "class") ? .class : .other
+        case 8:
+            if tape.rawEquals(key, "children") { return .children }
+            if tape.rawEquals(key, "password") { return .password }
+            return .other
+        case 12: return tape.rawEquals(key, "superclasses") ? .superclasses : .other
+        case 15: return tape.rawEquals(key, "textContentType") ? .textContentType : .other
+        case 17: return tape.rawEquals(key, "isSecureTextEntry") ? .isSecureTextEntry : .other
+        case 21:
+            if tape.rawEquals(key, "restorationIdentifier") { return .restorationIdentifier }
+            return .other
+        case 23: return tape.rawEquals(key, "accessibilityIdentifier") ? .accessibilityIdentifier : .other
+        default: return .other
+        }
+    }
+
+    static func typeName(_ kind: JSONToken.Kind) -> String {
+        switch kind {
+        case .objectStart: return "an object"
+        case .arrayStart: return "an array"
+        case .string: return "a string"
+        case .number: return "a number"
+        case .true, .false: return "a boolean"
+        case .null: return "null"
+        case .objectEnd, .arrayEnd: return "the end of a container"
+        }
+    }
+
+    static func build(_ tape: JSONTape) throws(ShapeError) -> TreeDocument {
+        let tokens = tape.tokens
+        guard tokens[0].kind == .objectStart else {
+            throw ShapeError(token: 0, path: "$", message: "expected a view object or {\"screen\", \"root\"}, found \(typeName(tokens[0].kind))")
+        }
+        // Wrapper or bare node?
+        var rootToken = 0
+        var screen: String?
+        var isWrapped = false
+        var hasClass = false, rootKey = -1
+        var k = 1
+        while tokens[k].kind != .objectEnd {
+            let f = field(tape, k)
+            if f == .class { hasClass = true }
+            if !tokens[k].hasEscapes && tape.rawEquals(k, "root") { rootKey = k }
+            k = tape.end(ofValueAt: k + 1)
+        }
+        if !hasClass {
+            guard rootKey >= 0 else {
+                throw ShapeError(token: 0, path: "$", message: "expected a view (with \"class\") or {\"screen\", \"root\"}; found neither \"class\" nor \"root\"")
+            }
+            isWrapped = true
+            rootToken = rootKey + 1
+            guard tokens[rootToken].kind == .objectStart else {
+                throw ShapeError(token: rootToken, path: "$.root", message: "expected a view object, found \(typeName(tokens[rootToken].kind))")
+            }
+            k = 1
+            var seenScreen = false
+            while tokens[k].kind != .objectEnd {
+                if !tokens[k].hasEscapes && tape.rawEquals(k, "screen") {
+                    if seenScreen { throw ShapeError(token: k, path: "$.screen", message: "duplicate key \"screen\"") }
+                    seenScreen = true
+                    switch tokens[k + 1].kind {
+                    case .string: screen = tape.string(k + 1)
+                    case .null: screen = nil
+                    default: throw ShapeError(token: k + 1, path: "$.screen", message: "expected a string, found \(typeName(tokens[k + 1].kind))")
+                    }
+                } else if k != rootKey && !tokens[k].hasEscapes && tape.rawEquals(k, "root") {
+                    throw ShapeError(token: k, path: "$.root", message: "duplicate key \"root\"")
+                }
+                k = tape.end(ofValueAt: k + 1)
+            }
+        }
+
+        var tree = ViewTree(screen: screen)
+        var viewTokens: [Int32] = []
+        viewTokens.reserveCapacity(tokens.count / 16)
+        // Work stack of (object token, parent view); children pushed in reverse so views
+        // come out in document order.
+        var work: [(token: Int32, parent: Int32)] = [(Int32(rootToken), -1)]
+        let rootPath = isWrapped ? "$.root" : "$"
+        var childStarts: [Int32] = []
+        while let (objectToken, parent) = work.popLast() {
+            let object = Int(objectToken)
+            let view = tree.count
+            func path() -> String {
+                // The parent is already in the tree; this view is not yet.
+                guard parent >= 0 else { return rootPath }
+                let siblingIndex = tree.count > 0 ? Self.childOrdinal(tape, parentToken: Int(viewTokens[Int(parent)]), child: object) : 0
+                return Self.path(of: Int(parent), in: tree, rootPath: rootPath) + ".children[\(siblingIndex)]"
+            }
+            var facts = ViewFacts(className: "")
+            var seen: UInt16 = 0
+            var childrenArray = -1
+            var k = object + 1
+            while tokens[k].kind != .objectEnd {
+                let f = field(tape, k)
+                let v = k + 1
+                if f != .other {
+                    if seen & f.rawValue != 0 {
+                        throw ShapeError(token: k, path: path(), message: "duplicate key \"\(f.name)\"")
+                    }
+                    seen |= f.rawValue
+                    let kind = tokens[v].kind
+                    func expect(_ wanted: String) -> ShapeError {
+                        ShapeError(token: v, path: path() + "." + f.name, message: "expected \(wanted), found \(typeName(kind))")
+                    }
+                    switch f {
+                    case .class:
+                        guard kind == .string else { throw expect("a string") }
+                        facts.className = tape.string(v)
+                        if facts.className.isEmpty { throw ShapeError(token: v, path: path() + ".class", message: "empty class name") }
+                    case .superclasses:
+                        if kind == .null { break }
+                        guard kind == .arrayStart else { throw expect("an array of strings") }
+                        var list: [String] = []
+                        var e = v + 1
+                        while tokens[e].kind != .arrayEnd {
+                            guard tokens[e].kind == .string else {
+                                throw ShapeError(token: e, path: path() + ".superclasses[\(list.count)]", message: "expected a string, found \(typeName(tokens[e].kind))")
+                            }
+                            list.append(tape.string(e))
+                            e += 1
+                        }
+                        facts.superclasses = list
+                    case .id:
+                        switch kind {
+                        case .string, .number: facts.id = tape.string(v)
+                        case .null: break
+                        default: throw expect("a string")
+                        }
+                    case .accessibilityIdentifier, .restorationIdentifier, .textContentType:
+                        if kind == .null { break }
+                        guard kind == .string else { throw expect("a string") }
+                        let text = tape.string(v)
+                        if f == .accessibilityIdentifier { facts.accessibilityIdentifier = text }
+                        else if f == .restorationIdentifier { facts.restorationIdentifier = text }
+                        else { facts.textContentType = text }
+                    case .tag:
+                        if kind == .null { break }
+                        guard kind == .number, let n = Int(String(decoding: tape.raw(v), as: UTF8.self)) else { throw expect("an integer") }
+                        facts.tag = n
+                    case .isSecureTextEntry, .password:
+                        switch kind {
+                        case .true: facts.isSecureTextEntry = true
+                        case .false, .null: break
+                        default: throw expect("a boolean")
+                        }
+                    case .children:
+                        if kind == .null { break }
+                        guard kind == .arrayStart else { throw expect("an array of views") }
+                        childrenArray = v
+                    case .other:
+                        break
+                    }
+                }
+                k = tape.end(ofValueAt: v)
+            }
+            guard seen & Field.class.rawValue != 0 else {
+                throw ShapeError(token: object, path: path(), message: "view has no \"class\"")
+            }
+            tree.append(facts, parent: parent >= 0 ? Int(parent) : nil)
+            viewTokens.append(objectToken)
+            if childrenArray >= 0 {
+                childStarts.removeAll(keepingCapacity: true)
+                var e = childrenArray + 1
+                while tokens[e].kind != .arrayEnd {
+                    guard tokens[e].kind == .objectStart else {
+                        throw ShapeError(token: e, path: Self.path(of: view, in: tree, rootPath: rootPath) + ".children[\(childStarts.count)]",
+                                         message: "expected a view object, found \(typeName(tokens[e].kind))")
+                    }
+                    childStarts.append(Int32(e))
+                    e = tape.end(ofValueAt: e)
+                }
+                for child in childStarts.reversed() { work.append((child, Int32(view))) }
+            }
+        }
+        return TreeDocument(tape: tape, tree: tree, viewTokens: viewTokens, isWrapped: isWrapped)
+    }
+
+    /// The JSON path of a view already in the tree.
+    static func path(of view: Int, in tree: ViewTree, rootPath: String) -> String {
+        var indices: [Int32] = []
+        var current = view
+        while current > 0 {
+            indices.append(tree.childIndices[current])
+            current = Int(tree.parents[current])
+        }
+        return rootPath + indices.reversed().map { ".children[\($0)]" }.joined()
+    }
+
+    /// The position of a child object within its parent's `children` array.
+    static func childOrdinal(_ tape: JSONTape, parentToken: Int, child: Int) -> Int {
+        var k = parentToken + 1
+        while tape.tokens[k].kind != .objectEnd {
+            if field(tape, k) == .children, tape.tokens[k + 1].kind == .arrayStart {
+                var e = k + 2, ordinal = 0
+                while tape.tokens[e].kind != .arrayEnd {
+                    if e == child { return ordinal }
+                    ordinal += 1
+                    e = tape.end(ofValueAt: e)
+                }
+            }
+            k = tape.end(ofValueAt: k + 1)
+        }
+        return 0
+    }
+}

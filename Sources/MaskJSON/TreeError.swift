@@ -1,0 +1,40 @@
+/// A view tree that cannot be read: where (file, line:column, JSON path) and why.
+///
+/// The message names keys, types and positions, never a string value from the tree.
+public struct TreeError: Error, Sendable, Hashable {
+    /// The file as the user named it (`-` for standard input).
+    public var file: String
+    /// 1-based line of the problem in the file.
+    public var line: Int
+    /// 1-based column (in characters).
+    public var column: Int
+    /// The JSON path of the value at fault.
+    public var path: String
+    /// What is wrong.
+    public var message: String
+
+    /// Creates an error.
+    public init(file: String, line: Int, column: Int, path: String, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.path = path
+        self.message = message
+    }
+
+    /// `FILE:LINE:COL: error: MESSAGE at PATH`.
+    public var rendered: String { "\(file):\(line):\(column): error: \(message) at \(path)" }
+
+    /// Line and column (in characters) of a byte offset within `bytes`.
+    static func position(of offset: Int, in bytes: ArraySlice<UInt8>) -> (line: Int, column: Int) {
+        var line = 1, column = 1
+        var i = bytes.startIndex
+        let end = min(bytes.endIndex, bytes.startIndex + max(0, offset))
+        while i < end {
+            let byte = bytes[i]
+            if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+            i += 1
+        }
+        return (line, column)
+    }
+}

@@ -1,1 +1,0 @@
-// View trees as JSON.

@@ -1,0 +1,92 @@
+import MaskEngine
+
+/// The JSON side of `maskc apply`: read a tree, decide every view with a compiled table,
+/// write the masked tree. Nothing is written for a tree that fails to read.
+public struct TreeMasker: Sendable {
+    /// The compiled policy.
+    public let table: DecisionTable
+    /// Emission options.
+    public let options: EmitOptions
+    /// Reader limits.
+    public let limits: JSONLimits
+
+    /// Creates a masker.
+    public init(table: DecisionTable, options: EmitOptions = EmitOptions(), limits: JSONLimits = .standard) {
+        self.table = table
+        self.options = options
+        self.limits = limits
+    }
+
+    /// Reads a tree document.
+    /// - Parameters:
+    ///   - bytes: one JSON document.
+    ///   - file: the file name for errors.
+    ///   - firstLine: the line of the file `bytes` starts on (for NDJSON).
+    public func read(_ bytes: [UInt8], file: String, firstLine: Int = 1) throws(TreeError) -> TreeDocument {
+        let tape: JSONTape
+        do {
+            tape = try JSONReader.parse(bytes, limits: limits)
+        } catch {
+            throw treeError(file: file, bytes: bytes, offset: error.offset, path: error.path, message: error.message, firstLine: firstLine)
+        }
+        do {
+            return try TreeBuilder.build(tape)
+        } catch {
+            let token = tape.tokens[error.token]
+            let offset = Int(token.start) - (token.kind == .string ? 1 : 0)
+            throw treeError(file: file, bytes: bytes, offset: offset, path: error.path, message: error.message, firstLine: firstLine)
+        }
+    }
+
+    private func treeError(file: String, bytes: [UInt8], offset: Int, path: String, message: String, firstLine: Int) -> TreeError {
+        let (line, column) = TreeError.position(of: offset, in: bytes[...])
+        return TreeError(file: file, line: line + firstLine - 1, column: column, path: path, message: message)
+    }
+
+    /// Decides every view of a document.
+    public func decide(_ document: TreeDocument) -> [MaskDecision] {
+        table.resolve(document.tree)
+    }
+
+    /// Writes a decided document, masked, to `out` (compact JSON, no trailing newline).
+    public func write(_ document: TreeDocument, decisions: [MaskDecision], to out: inout [UInt8], flush: (inout [UInt8]) throws -> Void) rethrows {
+        try MaskedTreeWriter(document: document, decisions: decisions, table: table, options: options).write(to: &out, flush: flush)
+    }
+
+    /// Masks one document held in memory: read, decide, write.
+    /// - Returns: the masked JSON, followed by a newline.
+    public func apply(_ bytes: [UInt8], file: String) throws(TreeError) -> [UInt8] {
+        let document = try read(bytes, file: file)
+        let decisions = decide(document)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        write(document, decisions: decisions, to: &out, flush: { _ in })
+        out.append(0x0A)
+        return out
+    }
+}
+
+/// The lines of an NDJSON file: each non-blank line's bytes and 1-based line number.
+public struct NDJSONLines: Sequence {
+    let bytes: [UInt8]
+
+    /// Creates the line sequence over a file's bytes.
+    public init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    public func makeIterator() -> AnyIterator<(line: Int, bytes: ArraySlice<UInt8>)> {
+        var start = 0
+        var line = 0
+        return AnyIterator {
+            while start < bytes.count {
+                line += 1
+                var end = start
+                while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+                let slice = bytes[start..<end]
+                start = end + 1
+                if slice.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+                return (line, slice)
+            }
+            return nil
+        }
+    }
+}

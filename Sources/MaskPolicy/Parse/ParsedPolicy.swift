@@ -1,0 +1,51 @@
+import MaskEngine
+
+/// A policy read from YAML, every part still carrying where it was written.
+///
+/// This is the stage between the YAML tree and the engine's ``MaskingPolicy``; the
+/// linter works on it so every finding can point at the source.
+public struct ParsedPolicy: Sendable {
+    /// The file as the user named it.
+    public var file: String
+    /// The `version` value.
+    public var version: Int
+    /// The `default` value and where it was written.
+    public var defaultAction: MaskAction
+    /// Where `default`'s value was written.
+    public var defaultRange: SourceRange
+    /// The `types:` entries, in source order.
+    public var classes: [ParsedClass]
+    /// The rules, in source order.
+    public var rules: [ParsedRule]
+
+    /// The policy as the engine takes it.
+    public var policy: MaskingPolicy {
+        MaskingPolicy(default: defaultAction, classes: classes.map(\.declaration), rules: rules.map(\.rule))
+    }
+}
+
+/// One `types:` entry.
+public struct ParsedClass: Sendable {
+    /// The declaration.
+    public var declaration: ClassDeclaration
+    /// Where the class name (the key) was written.
+    public var nameRange: SourceRange
+    /// Where the `extends` value was written, if any.
+    public var extendsRange: SourceRange?
+    /// Where the `kind` value was written, if any.
+    public var kindRange: SourceRange?
+}
+
+/// One rule.
+public struct ParsedRule: Sendable {
+    /// The rule.
+    public var rule: MaskRule
+    /// The whole rule item.
+    public var range: SourceRange
+    /// The action key (`mask:` / `unmask:`); the rule's origin.
+    public var actionRange: SourceRange
+    /// The selector's value (`UIButton` in `{ type: UIButton }`).
+    public var selectorRange: SourceRange
+    /// The `screen` value, if any.
+    public var screenRange: SourceRange?
+}

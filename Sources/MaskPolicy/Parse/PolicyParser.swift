@@ -1,0 +1,270 @@
+import MaskEngine
+
+/// Turns a YAML tree into a ``ParsedPolicy``, reporting every schema problem it finds
+/// (unknown keys, wrong value types, missing keys, malformed selectors) with its position.
+public struct PolicyParser {
+    /// The file name used in diagnostics.
+    public let file: String
+    private var diagnostics: [Diagnostic] = []
+
+    /// Creates a parser.
+    public init(file: String) { self.file = file }
+
+    /// Parses the root node of a policy file.
+    /// - Returns: the policy when it has no error, and every problem found.
+    public static func parse(_ root: YAMLNode, file: String) -> (ParsedPolicy?, [Diagnostic]) {
+        var parser = PolicyParser(file: file)
+        let policy = parser.policy(root)
+        let failed = parser.diagnostics.contains { $0.severity == .error }
+        return (failed ? nil : policy, parser.diagnostics)
+    }
+
+    private mutating func error(_ rule: String, _ message: String, _ range: SourceRange, hint: String? = nil) {
+        diagnostics.append(Diagnostic(.error, rule, message, at: range, hint: hint))
+    }
+
+    private mutating func unknownKey(_ pair: YAMLPair, in place: String, known: [String]) {
+        error("unknown-key", "unknown key '\(pair.name)' in \(place)", pair.key.range,
+              hint: SpellingHint.didYouMean(pair.name, in: known))
+    }
+
+    private mutating func wrongType(_ node: YAMLNode, expected: String, key: String) {
+        error("wrong-type", "'\(key)' must be \(expected), found \(node.typeName)", node.range)
+    }
+
+    private mutating func policy(_ root: YAMLNode) -> ParsedPolicy? {
+        guard let pairs = root.pairs else {
+            error("wrong-type", "a policy must be a mapping with 'version' and 'default', found \(root.typeName)", root.range)
+            return nil
+        }
+        var version: Int?
+        var defaultAction: MaskAction?
+        var defaultRange = root.range
+        var classes: [ParsedClass] = []
+        var rules: [ParsedRule] = []
+        for pair in pairs {
+            switch pair.name {
+            case "version":
+                if case .int(let n)? = pair.value.scalarValue {
+                    if n == PolicySchema.version { version = n } else {
+                        error("invalid-value", "unsupported policy version \(n); this maskc reads version \(PolicySchema.version)", pair.value.range)
+                    }
+                } else {
+                    wrongType(pair.value, expected: "the integer \(PolicySchema.version)", key: "version")
+                }
+            case "default":
+                defaultRange = pair.value.range
+                defaultAction = action(pair.value, key: "default")
+            case "types":
+                classes = types(pair.value)
+            case "rules":
+                rules = ruleList(pair.value)
+            default:
+                unknownKey(pair, in: "the policy", known: PolicySchema.topKeys)
+            }
+        }
+        let keys = Set(pairs.map(\.name))
+        let start = SourceRange(file: file, start: root.range.start, end: root.range.start)
+        if !keys.contains("version") { error("missing-key", "missing required key 'version' (add 'version: 1')", start) }
+        if !keys.contains("default") { error("missing-key", "missing required key 'default' (mask or unmask)", start) }
+        guard let version, let defaultAction else { return nil }
+        return ParsedPolicy(file: file, version: version, defaultAction: defaultAction, defaultRange: defaultRange, classes: classes, rules: rules)
+    }
+
+    private mutating func action(_ node: YAMLNode, key: String) -> MaskAction? {
+        if case .string(let text)? = node.scalarValue {
+            if let action = MaskAction(rawValue: text) { return action }
+            error("invalid-value", "'\(key)' must be mask or unmask, found '\(text)'", node.range,
+                  hint: SpellingHint.didYouMean(text, in: MaskAction.allCases.map(\.rawValue)))
+        } else {
+            wrongType(node, expected: "mask or unmask", key: key)
+        }
+        return nil
+    }
+
+    private mutating func bool(_ node: YAMLNode, key: String) -> Bool? {
+        if case .bool(let value)? = node.scalarValue { return value }
+        let hint = ["yes", "no", "on", "off", "y", "n"].contains(node.scalarText?.lowercased() ?? "") ? "write true or false" : nil
+        error("wrong-type", "'\(key)' must be true or false, found \(node.typeName)", node.range, hint: hint)
+        return nil
+    }
+
+    /// Text of a scalar that names something (a class, an identifier): numbers are
+    /// taken as written; null, booleans and collections are errors, and so is empty text.
+    private mutating func name(_ node: YAMLNode, key: String) -> String? {
+        switch node.scalarValue {
+        case .string(let text)?, .float(let text)?:
+            if text.isEmpty {
+                error("empty-pattern", "'\(key)' must not be empty", node.range)
+                return nil
+            }
+            return text
+        case .int?:
+            return node.scalarText
+        default:
+            wrongType(node, expected: "text", key: key)
+            return nil
+        }
+    }
+
+    private mutating func types(_ node: YAMLNode) -> [ParsedClass] {
+        if case .null? = node.scalarValue { return [] }
+        guard let pairs = node.pairs else {
+            wrongType(node, expected: "a mapping of class names", key: "types")
+            return []
+        }
+        var classes: [ParsedClass] = []
+        for pair in pairs {
+            guard let className = name(pair.key, key: "types") else { continue }
+            var parsed = ParsedClass(declaration: ClassDeclaration(className, origin: origin(pair.key.range)), nameRange: pair.key.range)
+            if case .null? = pair.value.scalarValue {
+                classes.append(parsed)
+                continue
+            }
+            guard let fields = pair.value.pairs else {
+                wrongType(pair.value, expected: "a mapping with extends, kind or recurse", key: className)
+                continue
+            }
+            for field in fields {
+                switch field.name {
+                case "extends":
+                    if let superclass = name(field.value, key: "extends") {
+                        if superclass.contains("*") {
+                            error("invalid-value", "'extends' names one class; '*' is not allowed", field.value.range)
+                        }
+                        parsed.declaration.superclass = superclass
+                        parsed.extendsRange = field.value.range
+                    }
+                case "kind":
+                    parsed.kindRange = field.value.range
+                    if case .string(let text)? = field.value.scalarValue, let kind = ViewKind(rawValue: text) {
+                        parsed.declaration.kind = kind
+                    } else {
+                        let text = field.value.scalarText ?? ""
+                        error("invalid-value", "'kind' must be one of \(ViewKind.allCases.map(\.rawValue).joined(separator: ", ")); found '\(text)'",
+                              field.value.range, hint: SpellingHint.didYouMean(text, in: ViewKind.allCases.map(\.rawValue)))
+                    }
+                case "recurse":
+                    parsed.declaration.recurse = bool(field.value, key: "recurse")
+                default:
+                    unknownKey(field, in: "the class '\(className)'", known: PolicySchema.classKeys)
+                }
+            }
+            classes.append(parsed)
+        }
+        return classes
+    }
+
+    private mutating func ruleList(_ node: YAMLNode) -> [ParsedRule] {
+        if case .null? = node.scalarValue { return [] }
+        guard let items = node.items else {
+            wrongType(node, expected: "a list of rules", key: "rules")
+            return []
+        }
+        var rules: [ParsedRule] = []
+        rules.reserveCapacity(items.count)
+        for item in items {
+            if let rule = rule(item) { rules.append(rule) }
+        }
+        return rules
+    }
+
+    private func origin(_ range: SourceRange) -> RuleOrigin {
+        RuleOrigin(file: range.file, line: range.start.line, column: range.start.column)
+    }
+
+    private mutating func rule(_ item: YAMLNode) -> ParsedRule? {
+        guard let pairs = item.pairs else {
+            error("wrong-type", "a rule must be a mapping like '{ mask: { type: UILabel } }', found \(item.typeName)", item.range)
+            return nil
+        }
+        var actionPair: YAMLPair?
+        var reason: String?
+        var failed = false
+        for pair in pairs {
+            switch pair.name {
+            case "mask", "unmask":
+                if let first = actionPair {
+                    error("selector-arity", "a rule has exactly one of mask or unmask; '\(first.name)' is already given", pair.key.range)
+                    failed = true
+                } else {
+                    actionPair = pair
+                }
+            case "reason":
+                switch pair.value.scalarValue {
+                case .string(let text)?, .float(let text)?: reason = text.isEmpty ? nil : text
+                case .int?: reason = pair.value.scalarText
+                default: wrongType(pair.value, expected: "text", key: "reason"); failed = true
+                }
+            default:
+                unknownKey(pair, in: "a rule", known: PolicySchema.ruleKeys + PolicySchema.selectorKeys)
+                failed = true
+            }
+        }
+        guard let actionPair else {
+            error("selector-arity", "a rule needs one of mask or unmask", SourceRange(file: file, start: item.range.start, end: item.range.start))
+            return nil
+        }
+        let action: MaskAction = actionPair.name == "mask" ? .mask : .unmask
+        guard let selectorPairs = actionPair.value.pairs else {
+            error("wrong-type", "'\(actionPair.name)' takes a selector like '{ type: UILabel }', found \(actionPair.value.typeName)", actionPair.value.range)
+            return nil
+        }
+        var selector: (ViewSelector, SourceRange)?
+        var recursive = true
+        var screen: (String, SourceRange)?
+        for pair in selectorPairs {
+            switch pair.name {
+            case "recursive":
+                if let value = bool(pair.value, key: "recursive") { recursive = value } else { failed = true }
+            case "screen":
+                if let value = name(pair.value, key: "screen") { screen = (value, pair.value.range) } else { failed = true }
+            case let key where PolicySchema.selectorKeys.contains(key):
+                if let (first, _) = selector {
+                    error("selector-arity", "a selector has exactly one of \(PolicySchema.selectorKeys.joined(separator: ", ")); '\(first.key.rawValue)' is already given", pair.key.range)
+                    failed = true
+                } else if let parsed = selectorValue(key, pair.value) {
+                    selector = (parsed, pair.value.range)
+                } else {
+                    failed = true
+                }
+            default:
+                unknownKey(pair, in: "a selector", known: PolicySchema.selectorKeys + PolicySchema.selectorOptions)
+                failed = true
+            }
+        }
+        if selector == nil && !failed {
+            error("selector-arity", "the selector names no view: give one of \(PolicySchema.selectorKeys.joined(separator: ", "))", actionPair.value.range)
+        }
+        guard let (viewSelector, selectorRange) = selector, !failed else { return nil }
+        let rule = MaskRule(action, viewSelector, recursive: recursive, screen: screen?.0, reason: reason, origin: origin(actionPair.key.range))
+        return ParsedRule(rule: rule, range: item.range, actionRange: actionPair.key.range, selectorRange: selectorRange, screenRange: screen?.1)
+    }
+
+    private mutating func selectorValue(_ key: String, _ node: YAMLNode) -> ViewSelector? {
+        if key == "tag" {
+            if case .int(let n)? = node.scalarValue { return .tag(n) }
+            wrongType(node, expected: "an integer", key: "tag")
+            return nil
+        }
+        guard let text = name(node, key: key) else { return nil }
+        if key == "type" {
+            if text.contains("*") {
+                error("invalid-value", "'type' names one class; '*' is not allowed in a type selector", node.range)
+                return nil
+            }
+            return .type(text)
+        }
+        let pattern = GlobPattern(text)
+        if pattern.matchesEverything {
+            error("empty-pattern", "'\(key): \(text)' matches every view; name the views, or change 'default'", node.range)
+            return nil
+        }
+        switch key {
+        case "id": return .id(pattern)
+        case "accessibilityIdentifier": return .accessibilityIdentifier(pattern)
+        case "restorationIdentifier": return .restorationIdentifier(pattern)
+        default: return .target(pattern)
+        }
+    }
+}

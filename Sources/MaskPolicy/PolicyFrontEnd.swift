@@ -1,1 +1,0 @@
-// The policy front end: YAML -> validated policy -> DecisionTable.

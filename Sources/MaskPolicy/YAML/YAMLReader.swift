@@ -1,0 +1,202 @@
+import CYaml
+
+/// Limits that keep a hostile policy from taking the machine down.
+public struct PolicyLimits: Sendable, Hashable {
+    /// The largest policy file read, in bytes.
+    public var maximumBytes: Int
+    /// The deepest nesting of mappings and sequences.
+    public var maximumDepth: Int
+
+    /// Creates limits.
+    public init(maximumBytes: Int = 16 << 20, maximumDepth: Int = 64) {
+        self.maximumBytes = maximumBytes
+        self.maximumDepth = maximumDepth
+    }
+
+    /// 16 MiB and a nesting of 64: far above any real policy.
+    public static let standard = PolicyLimits()
+}
+
+/// Reads YAML into ``YAMLNode``s with libyaml, keeping start and end marks on every node.
+///
+/// Anchors, aliases and explicit tags are rejected: policies never need them, and
+/// alias expansion is a known denial of service. A repeated key is reported at the
+/// repeated key. Building is iterative and nesting is bounded by ``PolicyLimits``.
+public struct YAMLReader {
+    /// The file name used in diagnostics.
+    public let file: String
+    /// The limits applied.
+    public let limits: PolicyLimits
+
+    /// Creates a reader.
+    public init(file: String, limits: PolicyLimits = .standard) {
+        self.file = file
+        self.limits = limits
+    }
+
+    private enum Partial {
+        case mapping(start: SourceMark, pairs: [YAMLPair], pendingKey: YAMLNode?, seen: [String: Int])
+        case sequence(start: SourceMark, items: [YAMLNode])
+    }
+
+    /// Parses one YAML document.
+    /// - Returns: the root node (nil when reading failed; present with recoverable
+    ///   problems such as a duplicate key), and every problem found.
+    public func read(_ bytes: [UInt8]) -> (YAMLNode?, [Diagnostic]) {
+        if bytes.count > limits.maximumBytes {
+            return (nil, [Diagnostic(.error, "input-limit", "policy is \(bytes.count) bytes, over the limit of \(limits.maximumBytes)", at: .fileStart(file))])
+        }
+        if bytes.isEmpty || bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            return (nil, [Diagnostic(.error, "missing-key", "the policy is empty: expected a mapping with 'version' and 'default'", at: .fileStart(file))])
+        }
+        return bytes.withUnsafeBufferPointer { buffer in parse(buffer, bytes: bytes) }
+    }
+
+    private func mark(_ m: yaml_mark_t) -> SourceMark {
+        SourceMark(line: Int(m.line) + 1, column: Int(m.column) + 1, offset: Int(m.index))
+    }
+
+    private func range(_ event: yaml_event_t) -> SourceRange {
+        SourceRange(file: file, start: mark(event.start_mark), end: mark(event.end_mark))
+    }
+
+    private func parse(_ buffer: UnsafeBufferPointer<UInt8>, bytes: [UInt8]) -> (YAMLNode?, [Diagnostic]) {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) != 0 else {
+            return (nil, [Diagnostic(.error, "syntax", "could not start the YAML parser", at: .fileStart(file))])
+        }
+        defer { yaml_parser_delete(&parser) }
+        yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+
+        var diagnostics: [Diagnostic] = []
+        var stack: [Partial] = []
+        var root: YAMLNode?
+        var documents = 0
+        var event = yaml_event_t()
+
+        func complete(_ node: YAMLNode) {
+            guard var top = stack.popLast() else {
+                root = node
+                return
+            }
+            switch top {
+            case .sequence(let start, var items):
+                items.append(node)
+                top = .sequence(start: start, items: items)
+            case .mapping(let start, var pairs, let pendingKey, var seen):
+                if let key = pendingKey {
+                    pairs.append(YAMLPair(key: key, value: node))
+                    top = .mapping(start: start, pairs: pairs, pendingKey: nil, seen: seen)
+                } else {
+                    if let name = node.scalarText {
+                        if let first = seen[name] {
+                            diagnostics.append(Diagnostic(.error, "duplicate-key",
+                                "duplicate key '\(name)' (first at line \(first))", at: node.range))
+                        } else {
+                            seen[name] = node.range.start.line
+                        }
+                    } else {
+                        diagnostics.append(Diagnostic(.error, "syntax", "a key must be plain text, not \(node.typeName)", at: node.range))
+                    }
+                    top = .mapping(start: start, pairs: pairs, pendingKey: node, seen: seen)
+                }
+            }
+            stack.append(top)
+        }
+
+        while true {
+            guard yaml_parser_parse(&parser, &event) != 0 else {
+                diagnostics.append(parserError(parser, bytes: bytes))
+                return (nil, diagnostics)
+            }
+            defer { yaml_event_delete(&event) }
+            let here = range(event)
+            switch event.type {
+            case YAML_STREAM_END_EVENT:
+                if documents == 0 {
+                    diagnostics.append(Diagnostic(.error, "missing-key", "the policy is empty: expected a mapping with 'version' and 'default'", at: here))
+                }
+                return (root, diagnostics)
+            case YAML_DOCUMENT_START_EVENT:
+                documents += 1
+                if documents > 1 {
+                    diagnostics.append(Diagnostic(.error, "syntax", "a policy file holds one YAML document; found a second one", at: here))
+                    return (nil, diagnostics)
+                }
+            case YAML_ALIAS_EVENT:
+                diagnostics.append(Diagnostic(.error, "anchor-alias", "YAML aliases are not allowed in a policy", at: here, hint: "write the value out in full"))
+                return (nil, diagnostics)
+            case YAML_SCALAR_EVENT:
+                let scalar = event.data.scalar
+                if let problem = decoration(anchor: scalar.anchor, tag: scalar.tag, at: here) {
+                    diagnostics.append(problem)
+                    return (nil, diagnostics)
+                }
+                let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+                complete(YAMLNode(.scalar(text, quoted: scalar.style != YAML_PLAIN_SCALAR_STYLE), range: here))
+            case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT:
+                let isMapping = event.type == YAML_MAPPING_START_EVENT
+                let anchor = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
+                let tag = isMapping ? event.data.mapping_start.tag : event.data.sequence_start.tag
+                if let problem = decoration(anchor: anchor, tag: tag, at: here) {
+                    diagnostics.append(problem)
+                    return (nil, diagnostics)
+                }
+                if stack.count >= limits.maximumDepth {
+                    diagnostics.append(Diagnostic(.error, "input-limit", "nesting deeper than \(limits.maximumDepth) levels", at: here))
+                    return (nil, diagnostics)
+                }
+                stack.append(isMapping
+                    ? .mapping(start: here.start, pairs: [], pendingKey: nil, seen: [:])
+                    : .sequence(start: here.start, items: []))
+            case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
+                guard let top = stack.popLast() else { continue }
+                switch top {
+                case .mapping(let start, let pairs, _, _):
+                    complete(YAMLNode(.mapping(pairs), range: SourceRange(file: file, start: start, end: here.end)))
+                case .sequence(let start, let items):
+                    complete(YAMLNode(.sequence(items), range: SourceRange(file: file, start: start, end: here.end)))
+                }
+            default:
+                continue
+            }
+        }
+    }
+
+    private func decoration(anchor: UnsafeMutablePointer<yaml_char_t>?, tag: UnsafeMutablePointer<yaml_char_t>?, at range: SourceRange) -> Diagnostic? {
+        if anchor != nil {
+            return Diagnostic(.error, "anchor-alias", "YAML anchors are not allowed in a policy", at: range, hint: "write the value out in full")
+        }
+        if let tag {
+            let name = String(cString: tag)
+            return Diagnostic(.error, "syntax", "YAML tags are not allowed in a policy (found '\(name)')", at: range)
+        }
+        return nil
+    }
+
+    private func parserError(_ parser: yaml_parser_t, bytes: [UInt8]) -> Diagnostic {
+        let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+        var message = problem
+        if let context = parser.context.map({ String(cString: $0) }) { message += " \(context)" }
+        let at: SourceMark
+        if parser.error == YAML_READER_ERROR {
+            at = Self.mark(ofByte: parser.problem_offset, in: bytes)
+            if parser.problem_value != -1 {
+                let hex = String(UInt8(truncatingIfNeeded: parser.problem_value), radix: 16, uppercase: true)
+                message += " (byte 0x\(hex.count == 1 ? "0" + hex : hex) at offset \(parser.problem_offset))"
+            }
+        } else {
+            at = mark(parser.problem_mark)
+        }
+        return Diagnostic(.error, "syntax", message, at: SourceRange(file: file, start: at, end: at))
+    }
+
+    /// Line and column (in characters) of a byte offset.
+    static func mark(ofByte offset: Int, in bytes: [UInt8]) -> SourceMark {
+        var line = 1, column = 1
+        for byte in bytes.prefix(max(0, min(offset, bytes.count))) {
+            if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+        }
+        return SourceMark(line: line, column: column, offset: offset)
+    }
+}

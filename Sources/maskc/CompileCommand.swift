@@ -1,0 +1,80 @@
+import ArgumentParser
+import MaskEngine
+import MaskJSON
+import MaskPolicy
+
+struct CompileCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compile",
+        abstract: "Print a policy's decision table: one row per rule, in priority order."
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Argument(help: "The masking policy (YAML).")
+    var policy: String
+
+    @Option(help: "Output format: text or json.")
+    var format: Format = .text
+
+    func run() throws {
+        let (table, parsed) = try PolicyLoader.load(policy)
+        let rows = table.priorityOrder.enumerated().map { priority, index in (priority + 1, index, table.rules[index]) }
+        switch format {
+        case .text:
+            var lines = ["# \(policy): default \(table.defaultAction.rawValue), \(table.rules.count) rule\(table.rules.count == 1 ? "" : "s"), \(parsed.classes.count) class\(parsed.classes.count == 1 ? "" : "es")"]
+            let header = ["#", "level", "action", "selector", "recursive", "screen", "source"]
+            var cells = [header]
+            for (priority, _, rule) in rows {
+                cells.append([String(priority), String(rule.ownLevel.rawValue) + (rule.recursive ? "+\(rule.ownLevel.rawValue + 1)" : ""),
+                              rule.action.rawValue, rule.selector.description, rule.recursive ? "yes" : "no",
+                              rule.screen ?? "-", rule.origin?.description ?? "-"])
+            }
+            cells.append(["-", "5", table.defaultAction.rawValue, "default", "-", "-", "\(policy):\(parsed.defaultRange.start.line):\(parsed.defaultRange.start.column)"])
+            let widths = header.indices.map { column in cells.map { $0[column].count }.max() ?? 0 }
+            for row in cells {
+                lines.append(row.enumerated().map { column, cell in
+                    column == row.count - 1 ? cell : cell.padding(to: widths[column])
+                }.joined(separator: "  "))
+            }
+            print(lines.joined(separator: "\n"))
+        case .json:
+            let json = JSONValue.object([
+                "policy": .string(policy),
+                "default": .string(table.defaultAction.rawValue),
+                "classes": .array(parsed.classes.map { parsed in
+                    let d = parsed.declaration
+                    return .object([
+                        "name": .string(d.name),
+                        "extends": d.superclass.map(JSONValue.string) ?? .null,
+                        "kind": d.kind.map { .string($0.rawValue) } ?? .null,
+                        "recurse": d.recurse.map(JSONValue.bool) ?? .null,
+                        "source": .string(parsed.nameRange.location),
+                    ])
+                }),
+                "rules": .array(rows.map { priority, index, rule in
+                    .object([
+                        "priority": .int(priority),
+                        "index": .int(index),
+                        "level": .int(rule.ownLevel.rawValue),
+                        "action": .string(rule.action.rawValue),
+                        "selector": .object(["key": .string(rule.selector.key.rawValue), "value": .string(rule.selector.value)]),
+                        "recursive": .bool(rule.recursive),
+                        "screen": rule.screen.map(JSONValue.string) ?? .null,
+                        "reason": rule.reason.map(JSONValue.string) ?? .null,
+                        "source": rule.origin.map { .string($0.description) } ?? .null,
+                    ])
+                }),
+            ])
+            print(json.rendered())
+        }
+    }
+}
+
+extension String {
+    func padding(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+
+/// The `maskc` command line.
+@main
+struct Maskc: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "maskc",
+        abstract: "Compile, check and apply masking policies for mobile session replay.",
+        discussion: """
+            Exit codes: 0 success; 1 findings fail the run (check); 2 usage error or \
+            unreadable input; 3 the policy does not compile; 4 a view tree cannot be read \
+            (with --ndjson: a line was skipped); 5 the output cannot be written.
+            """,
+        version: "0.1.0",
+        subcommands: [ApplyCommand.self, CompileCommand.self]
+    )
+
+    static func main() {
+        let code: Int32
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+            code = 0
+        } catch let reported as Reported {
+            code = reported.status.rawValue
+        } catch {
+            let exit = exitCode(for: error)
+            if exit == .success {
+                print(fullMessage(for: error))
+                code = 0
+            } else if exit.rawValue == ExitCode.validationFailure.rawValue {
+                FileIO.printError(fullMessage(for: error))
+                code = ExitStatus.usage.rawValue
+            } else {
+                let message = fullMessage(for: error)
+                if !message.isEmpty { FileIO.printError(message) }
+                code = exit.rawValue
+            }
+        }
+        Self.exit(withError: code == 0 ? nil : ExitCode(code))
+    }
+}

@@ -1,0 +1,33 @@
+import MaskEngine
+import MaskPolicy
+
+/// Reads and compiles a policy for the commands that need a table, reporting problems
+/// on standard error.
+enum PolicyLoader {
+    static func load(_ path: String) throws(Reported) -> (DecisionTable, ParsedPolicy) {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileIO.read(path)
+        } catch {
+            FileIO.printError("maskc: error: cannot read policy '\(path)': \(error.message)")
+            throw Reported(status: .usage)
+        }
+        let compilation = PolicyCompiler.compile(bytes, file: path)
+        for diagnostic in compilation.diagnostics { FileIO.printError(diagnostic.rendered) }
+        guard let table = compilation.table, let parsed = compilation.parsed else {
+            let count = compilation.diagnostics.filter { $0.severity == .error }.count
+            FileIO.printError("maskc: error: policy '\(path)' does not compile (\(count) error\(count == 1 ? "" : "s")); nothing was written")
+            throw Reported(status: .invalidPolicy)
+        }
+        return (table, parsed)
+    }
+
+    static func readInput(_ path: String, what: String) throws(Reported) -> [UInt8] {
+        do {
+            return try FileIO.read(path)
+        } catch {
+            FileIO.printError("maskc: error: cannot read \(what) '\(path)': \(error.message)")
+            throw Reported(status: .usage)
+        }
+    }
+}

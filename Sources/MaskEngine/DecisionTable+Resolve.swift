@@ -39,7 +39,7 @@ extension DecisionTable {
 }
 
 /// The reliable targets of every view of a tree.
-public struct ReliableTargets {
+public struct ReliableTargets: Sendable {
     /// One target per view.
     public private(set) var targets: [String]
 

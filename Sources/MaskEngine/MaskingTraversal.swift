@@ -11,13 +11,13 @@
 /// // ... children ...
 /// traversal.leave()
 /// ```
-public struct MaskingTraversal {
+public struct MaskingTraversal: Sendable {
     private var resolver: ViewResolver
     private let classifier: (any ViewClassifier)?
     private var stack: [Frame] = []
     private var rootCount = 0
 
-    private struct Frame {
+    private struct Frame: Sendable {
         var handed: InheritedVerdicts
         var childCount: Int32 = 0
         var path: String = ""

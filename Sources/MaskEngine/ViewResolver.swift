@@ -11,7 +11,7 @@ public struct InheritedVerdicts: Sendable, Hashable {
 }
 
 /// What the engine derives from a class chain once and caches.
-struct ClassFacts {
+struct ClassFacts: Sendable {
     var kind: ViewKind
     var recurses: Bool
     /// The most specific type rule on the chain (level 3), or -1.
@@ -24,7 +24,7 @@ struct ClassFacts {
 ///
 /// Not thread-safe: give each thread its own. Cheap to create; keeping one across
 /// frames keeps its per-class cache warm.
-public struct ViewResolver {
+public struct ViewResolver: Sendable {
     /// The compiled policy.
     public let table: DecisionTable
     /// The screen of the tree being resolved (for `screen:`-scoped rules and `ai` targets).
@@ -128,7 +128,7 @@ public struct ViewResolver {
         }
     }
 
-    private mutating func classFacts(_ facts: ViewFacts) -> ClassFacts {
+    mutating func classFacts(_ facts: ViewFacts) -> ClassFacts {
         let key: String
         if let superclasses = facts.superclasses {
             key = ([facts.className] + superclasses).joined(separator: "\u{0}") + "\u{0}"

@@ -1,0 +1,32 @@
+extension ViewResolver {
+    /// Every rule that selects a view, whether or not it decides it: instance rules whose
+    /// selector matches the view itself, and type rules on any class of its chain. Rules
+    /// scoped to another screen are left out. For audits and the linter, not the hot path.
+    /// - Returns: rule indices, ascending.
+    public func matchingRules(_ facts: ViewFacts, target: String? = nil, indexPath: String? = nil) -> [Int] {
+        var found: [Int32] = []
+        func add(_ key: SelectorKey, _ value: String) {
+            if let list = table.exactRules[key]?[value] { found += list }
+            if let globs = table.globRules[key] { found += globs.filter { $0.pattern.matches(value) }.map(\.rule) }
+        }
+        if let value = facts.id ?? indexPath { add(.id, value) }
+        if let value = facts.accessibilityIdentifier { add(.accessibilityIdentifier, value) }
+        if let value = facts.restorationIdentifier { add(.restorationIdentifier, value) }
+        if let value = target { add(.target, value) }
+        if let tag = facts.effectiveTag, let list = table.tagRules[tag] { found += list }
+        for name in classChain(of: facts) {
+            if let list = table.typeRules[name] { found += list }
+        }
+        return Set(found).filter { rule in
+            table.rules[Int(rule)].screen.map { $0 == screen } ?? true
+        }.map { Int($0) }.sorted()
+    }
+}
+
+extension ViewResolver {
+    /// The level-3 rule for a view: the most specific type rule on its class chain, or nil.
+    public mutating func typeRuleIndex(_ facts: ViewFacts) -> Int? {
+        let rule = classFacts(facts).typeRule
+        return rule >= 0 ? Int(rule) : nil
+    }
+}

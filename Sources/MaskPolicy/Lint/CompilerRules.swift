@@ -1,0 +1,39 @@
+/// The descriptions of the checks the compiler itself makes (syntax and schema). Their
+/// findings are errors: a policy with one does not compile.
+enum CompilerRules {
+    private static func error(_ id: String, _ name: String, _ category: LintCategory, _ summary: String,
+                              _ triggering: [String], _ nonTriggering: [String]) -> LintRuleDescription {
+        LintRuleDescription(id: id, name: name, category: category, severity: .error, summary: summary,
+                            triggering: triggering.map { LintExample($0) }, nonTriggering: nonTriggering.map { LintExample($0) })
+    }
+
+    private static let valid = "version: 1\ndefault: mask\n"
+
+    static let descriptions: [LintRuleDescription] = [
+        error("syntax", "YAML syntax", .syntax, "The file is not valid YAML (or holds several documents, tags, or non-text keys).",
+              ["version: 1\ndefault: [mask\n", "version: 1\n\tdefault: mask\n"], [valid]),
+        error("anchor-alias", "Anchors and aliases", .syntax, "YAML anchors and aliases are rejected: policies never need them, and alias expansion is a denial-of-service vector.",
+              ["version: 1\ndefault: &d mask\n"], [valid]),
+        error("duplicate-key", "Duplicate key", .syntax, "A key appears twice in the same mapping; reported at the repeated key.",
+              ["version: 1\ndefault: mask\ndefault: unmask\n"], [valid]),
+        error("input-limit", "Input limit", .syntax, "The policy is larger than 16 MiB or nested deeper than 64 levels.",
+              ["version: 1\ndefault: mask\nx: " + String(repeating: "[", count: 70) + String(repeating: "]", count: 70) + "\n"], [valid]),
+        error("unknown-key", "Unknown key", .schema, "A key the policy format does not define, with the closest known key as a hint.",
+              ["version: 1\ndefault: mask\nrules:\n  - mask: { typo: UILabel }\n"], ["version: 1\ndefault: mask\nrules:\n  - mask: { type: UILabel }\n"]),
+        error("wrong-type", "Wrong value type", .schema, "A value of the wrong type: a list where a mapping is expected, text where a boolean is, and so on.",
+              ["version: 1\ndefault: mask\nrules:\n  - mask: { type: UILabel, recursive: yes }\n"], ["version: 1\ndefault: mask\nrules:\n  - mask: { type: UILabel, recursive: false }\n"]),
+        error("invalid-value", "Invalid value", .schema, "A value outside its allowed set: a version other than 1, a default other than mask or unmask, an unknown kind, a malformed target, a glob in a class name.",
+              ["version: 2\ndefault: mask\n", "version: 1\ndefault: hide\n"], [valid]),
+        error("missing-key", "Missing key", .schema, "`version` or `default` is missing, or the file is empty.",
+              ["default: mask\n", "version: 1\n"], [valid]),
+        error("selector-arity", "Selector arity", .schema, "A rule needs exactly one of mask or unmask, and a selector exactly one of type, id, accessibilityIdentifier, restorationIdentifier, tag, target.",
+              ["version: 1\ndefault: mask\nrules:\n  - mask: { type: UILabel, id: title }\n", "version: 1\ndefault: mask\nrules:\n  - mask: { recursive: false }\n"],
+              ["version: 1\ndefault: mask\nrules:\n  - mask: { type: UILabel }\n"]),
+        error("empty-pattern", "Empty or match-all pattern", .schema, "An empty identifier, or a glob that is only `*`, which matches every view.",
+              ["version: 1\ndefault: mask\nrules:\n  - unmask: { accessibilityIdentifier: \"*\" }\n    reason: all\n", "version: 1\ndefault: mask\nrules:\n  - mask: { id: \"\" }\n"],
+              ["version: 1\ndefault: mask\nrules:\n  - mask: { accessibilityIdentifier: \"account.*\" }\n"]),
+        error("type-cycle", "Type cycle", .schema, "`extends` chains that loop back on themselves.",
+              ["version: 1\ndefault: mask\ntypes:\n  A: { extends: B }\n  B: { extends: A }\n"],
+              ["version: 1\ndefault: mask\ntypes:\n  A: { extends: UIView }\n  B: { extends: A }\n"]),
+    ]
+}

@@ -1,0 +1,73 @@
+import MaskEngine
+
+/// What a policy did over a corpus of captured trees: for every rule, how many views it
+/// selects and how many it decides, and where a recursive unmask exposes views that
+/// their own type rule masks. Built one tree at a time, so memory does not grow with
+/// the number of trees.
+public struct CorpusReport: Sendable {
+    /// A view exposed by an ancestor's unmask rule although its own type rule masks it.
+    public struct Exposure: Sendable, Hashable {
+        /// The ancestor's unmask rule that decided the view (level 2).
+        public var unmaskRule: Int
+        /// The view's own type rule, which says mask.
+        public var typeRule: Int
+        /// How many views this pair exposed.
+        public var count: Int
+        /// The first such view: tree name, view id (or index path) and class.
+        public var example: String
+    }
+
+    /// Trees read.
+    public private(set) var trees = 0
+    /// Views decided.
+    public private(set) var views = 0
+    /// Per rule: views its selector matched (scoped rules only on their screen).
+    public private(set) var matched: [Int]
+    /// Per rule: views it decided.
+    public private(set) var decided: [Int]
+    /// Views decided by the default.
+    public private(set) var decidedByDefault = 0
+    /// Exposures, keyed by (unmask rule, type rule).
+    public private(set) var exposures: [Int: [Int: Exposure]] = [:]
+
+    private var resolver: ViewResolver
+
+    /// Creates an empty report for a table.
+    public init(table: DecisionTable) {
+        matched = Array(repeating: 0, count: table.rules.count)
+        decided = Array(repeating: 0, count: table.rules.count)
+        resolver = ViewResolver(table: table)
+    }
+
+    /// Adds one tree.
+    /// - Parameter name: how findings name the tree (file, or file:line for NDJSON).
+    public mutating func add(_ tree: ViewTree, name: String) {
+        let table = resolver.table
+        resolver.setScreen(tree.screen)
+        let decisions = table.resolve(tree, with: &resolver)
+        let targets = table.usesTargets ? ReliableTargets(tree).targets : nil
+        trees += 1
+        views += tree.count
+        var paths: [String] = []
+        paths.reserveCapacity(tree.count)
+        for view in 0..<tree.count {
+            let facts = tree.views[view]
+            let parent = Int(tree.parents[view])
+            let path = parent < 0 ? "0" : paths[parent] + "." + String(tree.childIndices[view])
+            paths.append(path)
+            for rule in resolver.matchingRules(facts, target: targets?[view], indexPath: facts.id == nil ? path : nil) {
+                matched[rule] += 1
+            }
+            let decision = decisions[view]
+            if let rule = decision.ruleIndex { decided[rule] += 1 } else { decidedByDefault += 1 }
+            if decision.level == .parentInstance, let unmask = decision.ruleIndex, table.rules[unmask].action == .unmask,
+               let typeRule = resolver.typeRuleIndex(facts), table.rules[typeRule].action == .mask {
+                if exposures[unmask]?[typeRule] == nil {
+                    let example = "\(name) view '\(facts.id ?? path)' (\(facts.className))"
+                    exposures[unmask, default: [:]][typeRule] = Exposure(unmaskRule: unmask, typeRule: typeRule, count: 0, example: example)
+                }
+                exposures[unmask]?[typeRule]?.count += 1
+            }
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import MaskEngine
+
+/// What a lint rule sees: the parsed policy, its compiled table, and, with `--trees`,
+/// what the policy did on every captured view.
+struct LintContext {
+    let policy: ParsedPolicy
+    let table: DecisionTable
+    let corpus: CorpusReport?
+
+    /// The catalog the policy's classes extend.
+    var catalog: TypeCatalog { table.catalog }
+
+    /// Whether a class is known to the built-in catalog or the policy.
+    func isKnownClass(_ name: String) -> Bool { catalog.contains(name) }
+
+    /// Every class name a hint may suggest.
+    var classNames: [String] { catalog.declarations.keys.sorted() }
+}
+
+/// A rule identified by selector and screen, for comparing rules with one another.
+struct SelectorScope: Hashable {
+    let selector: ViewSelector
+    let screen: String?
+
+    init(_ rule: MaskRule) {
+        selector = rule.selector
+        screen = rule.screen
+    }
+}

@@ -1,0 +1,77 @@
+/// What area of policy quality a rule covers.
+public enum LintCategory: String, Sendable, Codable, CaseIterable {
+    /// The YAML itself.
+    case syntax
+    /// The policy format: keys, value types, selectors.
+    case schema
+    /// Rules that contradict, repeat or cannot act.
+    case correctness
+    /// Choices that expose user data.
+    case privacy
+    /// Found by running the policy over captured trees (`--trees`).
+    case corpus
+}
+
+/// An input for a rule's example: a policy, and for corpus rules the trees it runs on.
+public struct LintExample: Sendable {
+    /// The policy text.
+    public var policy: String
+    /// View trees as JSON (for rules that need `--trees`).
+    public var trees: [String]
+
+    /// Creates an example.
+    public init(_ policy: String, trees: [String] = []) {
+        self.policy = policy
+        self.trees = trees
+    }
+}
+
+/// A lint rule's description: id, name, kind, and the examples that specify it.
+///
+/// The examples are the rule's specification: the test suite checks that every
+/// triggering example produces the rule's finding and no other example does, and the
+/// rule list in the docs is generated from these descriptions.
+public struct LintRuleDescription: Sendable {
+    /// Kebab-case id, used in output and in `# maskc:disable=` comments.
+    public var id: String
+    /// A short title.
+    public var name: String
+    /// The area it covers.
+    public var category: LintCategory
+    /// The severity its findings have.
+    public var severity: Severity
+    /// One line saying what it finds and why it matters.
+    public var summary: String
+    /// Policies (and trees) that trigger it.
+    public var triggering: [LintExample]
+    /// Policies (and trees) that do not.
+    public var nonTriggering: [LintExample]
+
+    /// Creates a description.
+    public init(id: String, name: String, category: LintCategory, severity: Severity, summary: String,
+                triggering: [LintExample], nonTriggering: [LintExample]) {
+        self.id = id
+        self.name = name
+        self.category = category
+        self.severity = severity
+        self.summary = summary
+        self.triggering = triggering
+        self.nonTriggering = nonTriggering
+    }
+
+    /// Whether the rule needs captured trees to run.
+    public var needsTrees: Bool { category == .corpus }
+}
+
+/// A lint rule: its description and its check over a policy (and optional trees).
+protocol PolicyLintRule {
+    static var description: LintRuleDescription { get }
+    static func check(_ context: LintContext) -> [Diagnostic]
+}
+
+extension PolicyLintRule {
+    /// A finding of this rule, with its default severity.
+    static func finding(_ message: String, at range: SourceRange, hint: String? = nil) -> Diagnostic {
+        Diagnostic(description.severity, description.id, message, at: range, hint: hint)
+    }
+}

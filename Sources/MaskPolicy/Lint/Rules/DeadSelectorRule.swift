@@ -1,0 +1,25 @@
+/// `dead-selector`: with `--trees`, a rule whose selector matches no view in any tree:
+/// the typo or renamed identifier that silently stops protecting data.
+enum DeadSelectorRule: PolicyLintRule {
+    static let description = LintRuleDescription(
+        id: "dead-selector", name: "Dead selector", category: .corpus, severity: .warning,
+        summary: "With `--trees`: a rule's selector (instance or type) matches no view in any tree, often a typo or a renamed identifier.",
+        triggering: [
+            LintExample("version: 1\ndefault: mask\nrules:\n  - mask: { accessibilityIdentifier: account.balanse }\n",
+                        trees: [#"{"screen": "Account", "root": {"class": "UILabel", "accessibilityIdentifier": "account.balance", "text": "$12"}}"#]),
+        ],
+        nonTriggering: [
+            LintExample("version: 1\ndefault: mask\nrules:\n  - mask: { accessibilityIdentifier: account.balance }\n",
+                        trees: [#"{"screen": "Account", "root": {"class": "UILabel", "accessibilityIdentifier": "account.balance", "text": "$12"}}"#]),
+        ])
+
+    static func check(_ context: LintContext) -> [Diagnostic] {
+        guard let corpus = context.corpus else { return [] }
+        return context.policy.rules.enumerated().compactMap { index, parsed in
+            guard corpus.matched[index] == 0 else { return nil }
+            let scope = parsed.rule.screen.map { " on screen '\($0)'" } ?? ""
+            return finding("\(parsed.rule.selector) matches no view\(scope) in \(corpus.trees) tree\(corpus.trees == 1 ? "" : "s") (\(corpus.views) views)",
+                           at: parsed.selectorRange, hint: "check the spelling against the app, or remove the rule")
+        }
+    }
+}

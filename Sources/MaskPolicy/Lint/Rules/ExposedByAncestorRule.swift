@@ -1,0 +1,30 @@
+/// `exposed-by-ancestor`: with `--trees`, a recursive unmask on an instance unmasks
+/// descendants whose own type rule says mask (level 2 outranks level 3).
+enum ExposedByAncestorRule: PolicyLintRule {
+    static let description = LintRuleDescription(
+        id: "exposed-by-ancestor", name: "Exposed by an ancestor", category: .corpus, severity: .warning,
+        summary: "With `--trees`: a recursive unmask on an instance unmasks descendants whose own type rule says mask, since a parent instance rule outranks a type rule.",
+        triggering: [
+            LintExample("version: 1\ndefault: mask\ntypes:\n  BalanceLabel: { extends: UILabel }\nrules:\n  - mask: { type: BalanceLabel }\n  - unmask: { accessibilityIdentifier: home.header }\n    reason: static header\n",
+                        trees: [#"{"root": {"class": "UIView", "accessibilityIdentifier": "home.header", "children": [{"class": "BalanceLabel", "text": "$1,204.50"}]}}"#]),
+        ],
+        nonTriggering: [
+            LintExample("version: 1\ndefault: mask\ntypes:\n  BalanceLabel: { extends: UILabel }\nrules:\n  - mask: { type: BalanceLabel }\n  - unmask: { accessibilityIdentifier: home.header, recursive: false }\n    reason: static header\n",
+                        trees: [#"{"root": {"class": "UIView", "accessibilityIdentifier": "home.header", "children": [{"class": "BalanceLabel", "text": "$1,204.50"}]}}"#]),
+        ])
+
+    static func check(_ context: LintContext) -> [Diagnostic] {
+        guard let corpus = context.corpus else { return [] }
+        var findings: [Diagnostic] = []
+        for (unmask, byType) in corpus.exposures.sorted(by: { $0.key < $1.key }) {
+            let parsed = context.policy.rules[unmask]
+            for (typeRule, exposure) in byType.sorted(by: { $0.key < $1.key }) {
+                let typeParsed = context.policy.rules[typeRule]
+                findings.append(finding(
+                    "unmasks \(exposure.count) view\(exposure.count == 1 ? "" : "s") that the \(typeParsed.rule.selector) rule at line \(typeParsed.actionRange.start.line) masks, e.g. \(exposure.example)",
+                    at: parsed.actionRange, hint: "add 'recursive: false', or mask those views by instance"))
+            }
+        }
+        return findings
+    }
+}

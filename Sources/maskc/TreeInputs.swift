@@ -1,0 +1,93 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import MaskEngine
+import MaskJSON
+
+/// The trees named on a command line: files, folders (searched recursively for
+/// `.json`, `.ndjson` and `.jsonl` files, in sorted order) and NDJSON files (one tree per
+/// line, by extension or because the file holds more than one document).
+struct TreeInputs {
+    /// A tree read, with the name findings use for it (`file` or `file:line`).
+    struct Item {
+        var name: String
+        var document: TreeDocument
+    }
+
+    static let extensions = [".json", ".ndjson", ".jsonl"]
+
+    /// Expands folders into their tree files.
+    static func files(_ paths: [String]) throws(Reported) -> [String] {
+        var result: [String] = []
+        for path in paths {
+            var st = stat()
+            guard stat(path, &st) == 0 else {
+                FileIO.printError("maskc: error: cannot read trees '\(path)': \(FileIO.systemError())")
+                throw Reported(status: .usage)
+            }
+            if (st.st_mode & S_IFMT) == S_IFDIR {
+                result += walk(path)
+            } else {
+                result.append(path)
+            }
+        }
+        return result
+    }
+
+    private static func walk(_ root: String) -> [String] {
+        var found: [String] = []
+        var pending = [root]
+        while let folder = pending.popLast() {
+            guard let dir = opendir(folder) else { continue }
+            defer { closedir(dir) }
+            while let entry = readdir(dir) {
+                let name = withUnsafePointer(to: entry.pointee.d_name) { ptr in
+                    ptr.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+                }
+                if name == "." || name == ".." || name.hasPrefix(".") { continue }
+                let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+                var st = stat()
+                guard stat(path, &st) == 0 else { continue }
+                if (st.st_mode & S_IFMT) == S_IFDIR {
+                    pending.append(path)
+                } else if extensions.contains(where: { name.hasSuffix($0) }) {
+                    found.append(path)
+                }
+            }
+        }
+        return found.sorted()
+    }
+
+    /// Reads every tree of every file, calling `body` for each; unreadable trees are
+    /// reported on standard error and counted.
+    /// - Returns: how many trees could not be read.
+    static func forEachTree(in files: [String], masker: TreeMasker, _ body: (Item) -> Void) throws(Reported) -> Int {
+        var failures = 0
+        for file in files {
+            let bytes = try PolicyLoader.readInput(file, what: "tree")
+            let isLines = file.hasSuffix(".ndjson") || file.hasSuffix(".jsonl")
+            if !isLines {
+                do {
+                    body(Item(name: file, document: try masker.read(bytes, file: file)))
+                    continue
+                } catch {
+                    // A file of several documents is NDJSON whatever its name.
+                    guard error.message.hasPrefix("unexpected data after the end") else {
+                        FileIO.printError(error.rendered)
+                        failures += 1
+                        continue
+                    }
+                }
+            }
+            for (line, slice) in NDJSONLines(bytes) {
+                do {
+                    body(Item(name: "\(file):\(line)", document: try masker.read(Array(slice), file: file, firstLine: line)))
+                } catch {
+                    FileIO.printError(error.rendered)
+                    failures += 1
+                }
+            }
+        }
+        return failures
+    }
+}

@@ -14,7 +14,7 @@ public struct DecisionTable: Sendable {
     /// The built-in catalog with the policy's classes laid over it.
     public let catalog: TypeCatalog
 
-    let exactRules: [SelectorKey: [String: [Int32]]]
+    let exactRules: [SelectorKey: [UTF8Key: [Int32]]]
     let tagRules: [Int: [Int32]]
     let globRules: [SelectorKey: [(pattern: GlobPattern, rule: Int32)]]
     let typeRules: [String: [Int32]]
@@ -41,7 +41,7 @@ public struct DecisionTable: Sendable {
             if ra.action != rb.action { return ra.action == .mask }
             return a < b
         }
-        var exact: [SelectorKey: [String: [Int32]]] = [:]
+        var exact: [SelectorKey: [UTF8Key: [Int32]]] = [:]
         var tags: [Int: [Int32]] = [:]
         var globs: [SelectorKey: [(pattern: GlobPattern, rule: Int32)]] = [:]
         var types: [String: [Int32]] = [:]
@@ -54,7 +54,7 @@ public struct DecisionTable: Sendable {
                 tags[n, default: []].append(i)
             case .id(let p), .accessibilityIdentifier(let p), .restorationIdentifier(let p), .target(let p):
                 if p.isExact {
-                    exact[rule.selector.key, default: [:]][p.text, default: []].append(i)
+                    exact[rule.selector.key, default: [:]][UTF8Key(p.text), default: []].append(i)
                 } else {
                     globs[rule.selector.key, default: []].append((p, i))
                 }

@@ -1,8 +1,8 @@
 /// A selector value in which `*` matches any run of characters (including none).
 ///
 /// Matching is exact and case-sensitive everywhere else; there is no other wildcard
-/// and no escape. Matching works on UTF-8 bytes, which is equivalent to matching on
-/// characters because `*` is ASCII.
+/// and no escape. Matching compares UTF-8 bytes: identifiers are code, so `café`
+/// written precomposed does not match `café` written with a combining accent.
 public struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
     /// The pattern as written.
     public let text: String
@@ -28,7 +28,6 @@ public struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
     /// - Complexity: O(n·k) in the worst case for a value of n bytes and k pieces;
     ///   O(n) for a pattern with at most one `*`.
     public func matches(_ value: String) -> Bool {
-        if isExact { return value == text }
         var value = value
         return value.withUTF8 { matches(bytes: $0) }
     }

@@ -6,7 +6,7 @@ extension ViewResolver {
     public func matchingRules(_ facts: ViewFacts, target: String? = nil, indexPath: String? = nil) -> [Int] {
         var found: [Int32] = []
         func add(_ key: SelectorKey, _ value: String) {
-            if let list = table.exactRules[key]?[value] { found += list }
+            if let list = table.exactRules[key]?[UTF8Key(value)] { found += list }
             if let globs = table.globRules[key] { found += globs.filter { $0.pattern.matches(value) }.map(\.rule) }
         }
         if let value = facts.id ?? indexPath { add(.id, value) }

@@ -120,7 +120,7 @@ public struct ViewResolver: Sendable {
     }
 
     private func match(_ key: SelectorKey, _ value: String, _ own: inout RuleTally, _ recursive: inout RuleTally) {
-        if let list = table.exactRules[key]?[value] {
+        if let list = table.exactRules[key]?[UTF8Key(value)] {
             for rule in list { tally(rule, &own, &recursive) }
         }
         if let globs = table.globRules[key] {

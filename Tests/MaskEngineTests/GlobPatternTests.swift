@@ -143,4 +143,22 @@ struct GlobPatternTests {
         #expect(e["odd"]!.isMasked == false)
         #expect(e["odd"]!.level == .type)
     }
+    @Test func selectorsCompareUTF8BytesNotCanonicalEquivalence() {
+        // Identifiers are code: selectors match them byte for byte, exact and glob alike.
+        let precomposed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        #expect(precomposed == decomposed)  // Swift String equality: canonical equivalence
+        #expect(GlobPattern("caf*").matches(decomposed))
+        #expect(GlobPattern("caf*").matches(precomposed))
+        var value = decomposed
+        let exact = GlobPattern(precomposed)
+        let viaBytes = value.withUTF8 { exact.matches(bytes: $0) }
+        #expect(exact.matches(decomposed) == viaBytes)
+        #expect(!exact.matches(decomposed))
+        #expect(exact.matches(precomposed))
+        let built = build(N("v", "UIView", ai: decomposed))
+        let byExact = decide(table([MaskRule(.mask, .accessibilityIdentifier(GlobPattern(precomposed)))], default: .unmask), built)
+        let byGlob = decide(table([MaskRule(.mask, .accessibilityIdentifier(GlobPattern("c*" + precomposed.dropFirst())))], default: .unmask), built)
+        #expect(byExact["v"]?.isMasked == false)
+        #expect(byExact["v"]?.isMasked == byGlob["v"]?.isMasked)
+    }
 }

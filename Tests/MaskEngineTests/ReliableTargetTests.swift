@@ -215,4 +215,34 @@ struct ReliableTargetTests {
         #expect(r["viewFour"]!.isMasked)
         #expect(r["viewFour"]!.ruleIndex == 1)
     }
+    // MARK: - Target syntax
+
+    @Test func computedTargetsAreWellFormed() {
+        var trees = [Self.accessibilityTree(), Self.movedTree(), Self.restorationTree(), Self.accessibilityTree(screen: nil)].map(\.tree)
+        for seed in UInt64(1)...10 {
+            trees.append(TraversalTests.generated(count: 200, seed: seed, screen: seed % 2 == 0 ? "S1" : nil))
+        }
+        for tree in trees {
+            for target in ReliableTargets(tree).targets {
+                #expect(ReliableTarget.syntaxProblem(target) == nil, "\(target)")
+            }
+        }
+    }
+
+    @Test func seedTargetsAreWellFormedAndMalformedOnesAreNot() {
+        for text in [
+            "UIButton[ai:SalesViewController.on_sale]",
+            "[root]>UIView[ri:SalesViewController.trichotomy]>UIView[ri:SalesViewController.dichotomy]>UIView:eq(1)",
+            "[root]>UIView[tg:444]>UIView[tg:223]>UIView:eq(1)",
+        ] {
+            #expect(ReliableTarget.syntaxProblem(text) == nil, "\(text)")
+        }
+        for text in [
+            "UIButton", "[ai:x]", "UIButton[ri:x]", "UIButton[ai:]",
+            "[root]", "[root]UIView:eq(0)", "[root]>", "[root]>UIView:eq(-1)", "[root]>UIView:eq(x)",
+            "[root]>UIView[tg:abc]", "[root]>UIView[ri:]", "[root]>:eq(0)", "[root]>UIView>>UIView:eq(0)",
+        ] {
+            #expect(ReliableTarget.syntaxProblem(text) != nil, "\(text)")
+        }
+    }
 }

@@ -190,7 +190,7 @@ struct SeedExampleTests {
         #expect(MaskingPolicy().defaultAction == .mask)
         let built = build(N("window", "UIWindow", [N("view", "UIView"), N("custom", "SomeUnknownView")]))
         let d = decide(DecisionTable(policy: MaskingPolicy()), built)
-        #expect(d.values.allSatisfy(\.isMasked))
+        #expect(d.values.allSatisfy { $0.isMasked })
     }
 
     @Test func masksByKindOfElement() {

@@ -235,4 +235,28 @@ struct SelectorTests {
             #expect(traversal.depth == 0)
         }
     }
+    // MARK: - Audit helpers
+
+    @Test func matchingRulesListsEveryRuleSelectingTheView() {
+        let t = table([
+            MaskRule(.mask, .type("UIView")),                                  // 0: on the chain
+            MaskRule(.unmask, .type("UILabel")),                               // 1: on the chain
+            MaskRule(.mask, .accessibilityIdentifier(GlobPattern("price*"))),  // 2: glob
+            MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("price"))), // 3: exact
+            MaskRule(.mask, .tag(4), screen: "Other"),                         // 4: other screen
+            MaskRule(.mask, .tag(4)),                                          // 5
+            MaskRule(.mask, .type("UIButton")),                                // 6: not on the chain
+            MaskRule(.mask, .id(GlobPattern("0.1"))),                          // 7: index path
+            MaskRule(.mask, .target(GlobPattern("UILabel[ai:Checkout.price]"))), // 8
+        ], default: .unmask)
+        var resolver = ViewResolver(table: t, screen: "Checkout")
+        let facts = ViewFacts(className: "UILabel", accessibilityIdentifier: "price", tag: 4)
+        #expect(resolver.matchingRules(facts, target: "UILabel[ai:Checkout.price]", indexPath: "0.1") == [0, 1, 2, 3, 5, 7, 8])
+        #expect(resolver.matchingRules(ViewFacts(className: "UIButton")) == [0, 6])
+        #expect(resolver.typeRuleIndex(facts) == 1)
+        #expect(resolver.typeRuleIndex(ViewFacts(className: "UIStackView")) == 0)
+        #expect(resolver.typeRuleIndex(ViewFacts(className: "Unknown")) == nil)
+        resolver.setScreen("Other")
+        #expect(resolver.matchingRules(facts).contains(4))
+    }
 }

@@ -197,12 +197,19 @@ public struct PolicyParser {
                 default: wrongType(pair.value, expected: "text", key: "reason"); failed = true
                 }
             default:
-                unknownKey(pair, in: "a rule", known: PolicySchema.ruleKeys + PolicySchema.selectorKeys)
+                if pairs.contains(where: { PolicySchema.actionKeys.contains($0.name) }) {
+                    unknownKey(pair, in: "a rule", known: PolicySchema.ruleKeys + PolicySchema.selectorKeys)
+                } else {
+                    error("unknown-key", "unknown key '\(pair.name)' in a rule", pair.key.range,
+                          hint: SpellingHint.didYouMean(pair.name, in: PolicySchema.ruleKeys) ?? "a rule is '- mask: { ... }' or '- unmask: { ... }'")
+                }
                 failed = true
             }
         }
         guard let actionPair else {
-            error("selector-arity", "a rule needs one of mask or unmask", SourceRange(file: file, start: item.range.start, end: item.range.start))
+            if !failed {
+                error("selector-arity", "a rule needs one of mask or unmask", SourceRange(file: file, start: item.range.start, end: item.range.start))
+            }
             return nil
         }
         let action: MaskAction = actionPair.name == "mask" ? .mask : .unmask

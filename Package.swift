@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "MaskEngine", targets: ["MaskEngine"]),
         .library(name: "MaskPolicy", targets: ["MaskPolicy"]),
         .library(name: "MaskJSON", targets: ["MaskJSON"]),
+        .library(name: "MaskImport", targets: ["MaskImport"]),
         .executable(name: "maskc", targets: ["maskc"]),
     ],
     dependencies: [
@@ -26,19 +27,32 @@ let package = Package(
         .target(name: "MaskPolicy", dependencies: ["CYaml", "MaskEngine"]),
         // View trees as JSON: a byte-level reader into an arena, and the masking writer.
         .target(name: "MaskJSON", dependencies: ["MaskEngine"]),
+        // Capture importers: uiautomator, Appium Android, Rico and XCUITest captures ->
+        // maskc tree JSON (own non-recursive XML reader; MaskJSON for the JSON side).
+        .target(name: "MaskImport", dependencies: ["MaskJSON"]),
         // The command line.
         .executableTarget(
             name: "maskc",
             dependencies: [
-                "MaskEngine", "MaskPolicy", "MaskJSON",
+                "MaskEngine", "MaskPolicy", "MaskJSON", "MaskImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // A replay encoder calling the engine on its own view objects.
         .executableTarget(name: "EncoderExample", dependencies: ["MaskEngine", "MaskPolicy"], path: "Examples/EncoderExample"),
+        // Test support shared by the property tests and the benchmarks: a plain
+        // reference resolver and deterministic generators.
+        .target(name: "MaskTestSupport", dependencies: ["MaskEngine"], path: "Tests/Support"),
+        // Benchmarks (not run by swift test or CI; CI builds them).
+        .executableTarget(
+            name: "maskc-bench",
+            dependencies: ["MaskEngine", "MaskPolicy", "MaskJSON", "MaskTestSupport"],
+            path: "Benchmarks"
+        ),
         .testTarget(name: "MaskEngineTests", dependencies: ["MaskEngine"]),
         .testTarget(name: "MaskPolicyTests", dependencies: ["MaskPolicy", "MaskEngine", "MaskJSON"]),
         .testTarget(name: "MaskJSONTests", dependencies: ["MaskJSON", "MaskPolicy", "MaskEngine"]),
+        .testTarget(name: "MaskImportTests", dependencies: ["MaskImport", "MaskJSON", "MaskEngine"]),
         .testTarget(name: "MaskcCLITests", dependencies: ["maskc"], exclude: ["Golden"]),
     ]
 )

@@ -16,12 +16,13 @@ public struct DecisionTable: Sendable {
 
     let exactRules: [SelectorKey: [UTF8Key: [Int32]]]
     let tagRules: [Int: [Int32]]
-    let globRules: [SelectorKey: [(pattern: GlobPattern, rule: Int32)]]
+    let globRules: [SelectorKey: GlobIndex]
     let typeRules: [String: [Int32]]
 
     /// Whether any rule selects by `target`, so resolvers must compute reliable targets.
     public let usesTargets: Bool
-    /// Whether any rule selects by `id`, so resolvers must know index paths of views without one.
+    /// Whether any `id` rule could match an index path (its pattern is digits, dots and
+    /// stars), so resolvers must compute index paths of views without an id.
     public let usesIDs: Bool
     /// Whether any rule is scoped to a screen.
     public let usesScreens: Bool
@@ -43,7 +44,7 @@ public struct DecisionTable: Sendable {
         }
         var exact: [SelectorKey: [UTF8Key: [Int32]]] = [:]
         var tags: [Int: [Int32]] = [:]
-        var globs: [SelectorKey: [(pattern: GlobPattern, rule: Int32)]] = [:]
+        var globs: [SelectorKey: GlobIndex] = [:]
         var types: [String: [Int32]] = [:]
         for (index, rule) in rules.enumerated() {
             let i = Int32(index)
@@ -56,7 +57,7 @@ public struct DecisionTable: Sendable {
                 if p.isExact {
                     exact[rule.selector.key, default: [:]][UTF8Key(p.text), default: []].append(i)
                 } else {
-                    globs[rule.selector.key, default: []].append((p, i))
+                    globs[rule.selector.key, default: GlobIndex()].add(p, rule: i)
                 }
             }
         }
@@ -65,8 +66,53 @@ public struct DecisionTable: Sendable {
         globRules = globs
         typeRules = types
         usesTargets = rules.contains { $0.selector.key == .target }
-        usesIDs = rules.contains { $0.selector.key == .id }
+        usesIDs = rules.contains { rule in
+            // Index paths are digits and dots: only such patterns can match one.
+            guard case .id(let pattern) = rule.selector else { return false }
+            return pattern.text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "*") }
+        }
         usesScreens = rules.contains { $0.screen != nil }
+        var keys: UInt8 = 0
+        for rule in rules where rule.selector.isInstance { keys |= 1 << rule.selector.key.memoSlot }
+        instanceKeys = keys
+        var screenIDs: [String: Int32] = [:]
+        var ruleScreens: [Int32] = []
+        ruleScreens.reserveCapacity(rules.count)
+        for rule in rules {
+            if let screen = rule.screen {
+                let id = screenIDs[screen] ?? Int32(screenIDs.count)
+                screenIDs[screen] = id
+                ruleScreens.append(id)
+            } else {
+                ruleScreens.append(-1)
+            }
+        }
+        self.screenIDs = screenIDs
+        self.ruleScreens = ruleScreens
+        ruleMasks = rules.map { $0.action == .mask }
+        ruleRecursive = rules.map(\.recursive)
+    }
+
+    /// Bit i set when some instance rule uses the selector key with memo slot i.
+    let instanceKeys: UInt8
+    /// Screens named by rules, numbered.
+    let screenIDs: [String: Int32]
+    /// Per rule: its screen's number, or -1 for every screen.
+    let ruleScreens: [Int32]
+    /// Per rule: whether it masks.
+    let ruleMasks: [Bool]
+    /// Per rule: whether it is recursive.
+    let ruleRecursive: [Bool]
+
+    /// Every instance rule whose selector on `key` matches `value` (exact and glob), in
+    /// no particular order, before screen scoping.
+    func rulesMatching(_ key: SelectorKey, _ value: String) -> [Int32] {
+        var found = exactRules[key]?[UTF8Key(value)] ?? []
+        if let globs = globRules[key] {
+            var value = value
+            value.withUTF8 { globs.matches($0, into: &found) }
+        }
+        return found
     }
 
     /// The rule a decision names, if any.
@@ -77,6 +123,6 @@ public struct DecisionTable: Sendable {
     /// The action of a rule index, or the default for none.
     @inline(__always)
     func action(of rule: Int32) -> MaskAction {
-        rule < 0 ? defaultAction : rules[Int(rule)].action
+        rule < 0 ? defaultAction : (ruleMasks[Int(rule)] ? .mask : .unmask)
     }
 }

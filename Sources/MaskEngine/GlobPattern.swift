@@ -7,7 +7,7 @@ public struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
     /// The pattern as written.
     public let text: String
     /// The pieces between the stars: `a*b*c` is `["a", "b", "c"]`; no star gives one piece.
-    private let pieces: [[UInt8]]
+    let pieces: [[UInt8]]
 
     /// Creates a pattern from its written form.
     public init(_ text: String) {

@@ -14,16 +14,14 @@
 public struct MaskingTraversal: Sendable {
     private var resolver: ViewResolver
     private let classifier: (any ViewClassifier)?
-    private var stack: [Frame] = []
-    private var rootCount = 0
-
-    private struct Frame: Sendable {
-        var handed: InheritedVerdicts
-        var childCount: Int32 = 0
-        var path: String = ""
-        var indexPath: String = ""
-        var sameClass: [String: Int] = [:]
-    }
+    /// What each entered view hands down, and how many children it has had so far.
+    private var stack: [(handed: InheritedVerdicts, childCount: Int32)] = []
+    /// Only when the policy selects by `target`: each entered view's path and its
+    /// children's per-class counts.
+    private var paths: [(path: String, sameClass: [String: Int])] = []
+    /// Only when the policy selects by `id`: each entered view's index path.
+    private var indexPaths: [String] = []
+    private var rootCount: Int32 = 0
 
     /// Creates a traversal for one screen.
     public init(table: DecisionTable, screen: String? = nil, classifier: (any ViewClassifier)? = nil) {
@@ -41,61 +39,71 @@ public struct MaskingTraversal: Sendable {
     public mutating func reset(screen: String?) {
         resolver.setScreen(screen)
         stack.removeAll(keepingCapacity: true)
+        paths.removeAll(keepingCapacity: true)
+        indexPaths.removeAll(keepingCapacity: true)
         rootCount = 0
     }
 
     /// Enters a view (a child of the view entered last and not yet left) and decides it.
     /// - Complexity: O(1) expected; see ``ViewResolver/decide(_:target:indexPath:inherited:)``.
     public mutating func enter(_ facts: ViewFacts) -> MaskDecision {
+        guard classifier != nil else { return decideEntering(facts) }
         var frame = ViewFrame(x: 0, y: 0, width: 0, height: 0)
         return enter(facts, frame: &frame)
     }
 
-    /// Enters a view and decides it, letting the classifier adjust its content frame.
-    public mutating func enter(_ facts: ViewFacts, frame: inout ViewFrame) -> MaskDecision {
-        let table = resolver.table
-        let inherited = stack.last?.handed ?? .root
-        var childIndex: Int32 = 0
-        var next = Frame(handed: .root)
-        if let parent = stack.indices.last {
+    private mutating func decideEntering(_ facts: ViewFacts) -> MaskDecision {
+        let inherited: InheritedVerdicts
+        let childIndex: Int32
+        if stack.isEmpty {
+            inherited = .root
+            childIndex = rootCount
+            rootCount += 1
+        } else {
+            let parent = stack.count - 1
+            inherited = stack[parent].handed
             childIndex = stack[parent].childCount
             stack[parent].childCount += 1
-        } else {
-            childIndex = Int32(rootCount)
-            rootCount += 1
         }
+        let table = resolver.table
         var target: String?
-        if table.usesTargets {
-            var sameClassIndex = 0
-            let parentPath: String
-            if let parent = stack.indices.last {
-                sameClassIndex = stack[parent].sameClass[facts.className, default: 0]
-                stack[parent].sameClass[facts.className] = sameClassIndex + 1
-                parentPath = stack[parent].path
-            } else {
-                sameClassIndex = Int(childIndex)
-                parentPath = ReliableTarget.root
-            }
-            let computed = ReliableTarget.target(of: facts, parentPath: parentPath, sameClassIndex: sameClassIndex, screen: resolver.screen)
-            target = computed.target
-            next.path = computed.path
-        }
+        if table.usesTargets { target = enterPath(facts, childIndex: childIndex) }
         var indexPath: String?
         if table.usesIDs {
-            next.indexPath = stack.last.map { $0.indexPath + "." + String(childIndex) } ?? String(childIndex)
-            if facts.id == nil { indexPath = next.indexPath }
+            let path = indexPaths.last.map { $0 + "." + String(childIndex) } ?? String(childIndex)
+            indexPaths.append(path)
+            if facts.id == nil { indexPath = path }
         }
-        var (decision, handed) = resolver.decide(facts, target: target, indexPath: indexPath, inherited: inherited)
-        if let classifier, let classification = classifier.classify(facts, frame: &frame) {
-            decision = decision.applying(classification, facts: facts)
-        }
-        next.handed = handed
-        stack.append(next)
+        let (decision, handed) = resolver.decide(facts, target: target, indexPath: indexPath, inherited: inherited)
+        stack.append((handed, 0))
         return decision
+    }
+
+    /// Enters a view and decides it, letting the classifier set its kind and adjust its
+    /// content frame.
+    public mutating func enter(_ facts: ViewFacts, frame: inout ViewFrame) -> MaskDecision {
+        let decision = decideEntering(facts)
+        guard let classifier, let classification = classifier.classify(facts, frame: &frame) else { return decision }
+        return decision.applying(classification, facts: facts)
+    }
+
+    private mutating func enterPath(_ facts: ViewFacts, childIndex: Int32) -> String {
+        var sameClassIndex = Int(childIndex)
+        var parentPath = ReliableTarget.root
+        if let parent = paths.indices.last {
+            sameClassIndex = paths[parent].sameClass[facts.className, default: 0]
+            paths[parent].sameClass[facts.className] = sameClassIndex + 1
+            parentPath = paths[parent].path
+        }
+        let computed = ReliableTarget.target(of: facts, parentPath: parentPath, sameClassIndex: sameClassIndex, screen: resolver.screen)
+        paths.append((computed.path, [:]))
+        return computed.target
     }
 
     /// Leaves the view entered last. Leaving with nothing entered does nothing.
     public mutating func leave() {
-        _ = stack.popLast()
+        guard stack.popLast() != nil else { return }
+        if !paths.isEmpty { paths.removeLast() }
+        if !indexPaths.isEmpty { indexPaths.removeLast() }
     }
 }

@@ -5,10 +5,7 @@ extension ViewResolver {
     /// - Returns: rule indices, ascending.
     public func matchingRules(_ facts: ViewFacts, target: String? = nil, indexPath: String? = nil) -> [Int] {
         var found: [Int32] = []
-        func add(_ key: SelectorKey, _ value: String) {
-            if let list = table.exactRules[key]?[UTF8Key(value)] { found += list }
-            if let globs = table.globRules[key] { found += globs.filter { $0.pattern.matches(value) }.map(\.rule) }
-        }
+        func add(_ key: SelectorKey, _ value: String) { found += table.rulesMatching(key, value) }
         if let value = facts.id ?? indexPath { add(.id, value) }
         if let value = facts.accessibilityIdentifier { add(.accessibilityIdentifier, value) }
         if let value = facts.restorationIdentifier { add(.restorationIdentifier, value) }

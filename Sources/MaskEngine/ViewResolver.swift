@@ -29,19 +29,33 @@ public struct ViewResolver: Sendable {
     public let table: DecisionTable
     /// The screen of the tree being resolved (for `screen:`-scoped rules and `ai` targets).
     public private(set) var screen: String?
-    private var classCache: [String: ClassFacts] = [:]
+    private var classCache = StringTable<ClassFacts>()
+    /// Class facts for views that bring their own superclass chain, by class name.
+    private var givenChainCache = StringTable<(superclasses: [String], facts: ClassFacts)>()
+    /// Rules matching recent identifier values, per selector key (see `match`): a range
+    /// of `memoPool`.
+    private var memo = [StringTable<(start: Int32, count: Int32)>](repeating: StringTable(), count: SelectorKey.allCases.count)
+    private var memoPool: [Int32] = []
 
     /// Creates a resolver for trees of one screen.
     public init(table: DecisionTable, screen: String? = nil) {
         self.table = table
         self.screen = screen
+        self.screenID = screen.flatMap { table.screenIDs[$0] } ?? -2
     }
+
+    /// The current screen's number among those rules name; -2 when no rule names it.
+    private var screenID: Int32
 
     /// Switches to another screen, dropping screen-dependent caches if it changed.
     public mutating func setScreen(_ screen: String?) {
         guard screen != self.screen else { return }
         self.screen = screen
-        if table.usesScreens { classCache.removeAll(keepingCapacity: true) }
+        screenID = screen.flatMap { table.screenIDs[$0] } ?? -2
+        if table.usesScreens {
+            classCache.removeAll()
+            givenChainCache.removeAll()
+        }
     }
 
     /// Decides one view.
@@ -59,7 +73,10 @@ public struct ViewResolver: Sendable {
     ) -> (MaskDecision, InheritedVerdicts) {
         let classFacts = self.classFacts(facts)
         var own = RuleTally(), ownRecursive = RuleTally()
-        if let value = facts.id ?? indexPath { match(.id, value, &own, &ownRecursive) }
+        if let value = facts.id { match(.id, value, &own, &ownRecursive) } else if let value = indexPath {
+            // Index paths are unique per view: match without the memo.
+            for rule in table.rulesMatching(.id, value) { tally(rule, &own, &ownRecursive) }
+        }
         if let value = facts.accessibilityIdentifier { match(.accessibilityIdentifier, value, &own, &ownRecursive) }
         if let value = facts.restorationIdentifier { match(.restorationIdentifier, value, &own, &ownRecursive) }
         if let value = target { match(.target, value, &own, &ownRecursive) }
@@ -107,35 +124,67 @@ public struct ViewResolver: Sendable {
 
     @inline(__always)
     private func applies(_ rule: Int32) -> Bool {
-        guard let scope = table.rules[Int(rule)].screen else { return true }
-        return scope == screen
+        let scope = table.ruleScreens[Int(rule)]
+        return scope < 0 || scope == screenID
     }
 
     @inline(__always)
     private func tally(_ rule: Int32, _ own: inout RuleTally, _ recursive: inout RuleTally) {
         guard applies(rule) else { return }
-        let r = table.rules[Int(rule)]
-        own.add(rule, r.action)
-        if r.recursive { recursive.add(rule, r.action) }
+        let action: MaskAction = table.ruleMasks[Int(rule)] ? .mask : .unmask
+        own.add(rule, action)
+        if table.ruleRecursive[Int(rule)] { recursive.add(rule, action) }
     }
 
-    private func match(_ key: SelectorKey, _ value: String, _ own: inout RuleTally, _ recursive: inout RuleTally) {
-        if let list = table.exactRules[key]?[UTF8Key(value)] {
-            for rule in list { tally(rule, &own, &recursive) }
+    /// Tallies the rules selecting `value` on `key`, through a memo of recent values:
+    /// identifiers repeat from frame to frame, so most lookups are one hash.
+    private mutating func match(_ key: SelectorKey, _ value: String, _ own: inout RuleTally, _ recursive: inout RuleTally) {
+        guard table.instanceKeys & (1 << key.memoSlot) != 0 else { return }
+        if key == .target {
+            // Targets are built per view: nothing to remember.
+            for rule in table.rulesMatching(key, value) { tally(rule, &own, &recursive) }
+            return
         }
-        if let globs = table.globRules[key] {
-            for entry in globs where entry.pattern.matches(value) { tally(entry.rule, &own, &recursive) }
+        let slot = Int(key.memoSlot)
+        let range: (start: Int32, count: Int32)
+        if let cached = memo[slot].value(for: value) {
+            range = cached
+        } else {
+            let list = table.rulesMatching(key, value)
+            if memo[slot].count >= Self.memoLimit || memoPool.count > Self.memoLimit * 8 {
+                for index in memo.indices { memo[index].removeAll() }
+                memoPool.removeAll(keepingCapacity: true)
+            }
+            range = (Int32(memoPool.count), Int32(list.count))
+            memoPool += list
+            memo[slot].set(range, for: value)
+        }
+        var index = Int(range.start)
+        let end = index + Int(range.count)
+        while index < end {
+            tally(memoPool[index], &own, &recursive)
+            index += 1
         }
     }
+
+    /// The most values remembered per selector key before the memo starts over.
+    static let memoLimit = 65_536
 
     mutating func classFacts(_ facts: ViewFacts) -> ClassFacts {
-        let key: String
         if let superclasses = facts.superclasses {
-            key = ([facts.className] + superclasses).joined(separator: "\u{0}") + "\u{0}"
-        } else {
-            key = facts.className
+            // Keyed by class; the stored chain must equal the view's.
+            if let cached = givenChainCache.value(for: facts.className), cached.superclasses == superclasses { return cached.facts }
+            let result = computeClassFacts(facts)
+            givenChainCache.set((superclasses, result), for: facts.className)
+            return result
         }
-        if let cached = classCache[key] { return cached }
+        if let cached = classCache.value(for: facts.className) { return cached }
+        let result = computeClassFacts(facts)
+        classCache.set(result, for: facts.className)
+        return result
+    }
+
+    private func computeClassFacts(_ facts: ViewFacts) -> ClassFacts {
         let chain = classChain(of: facts)
         var typeRule: Int32 = -1, recursiveTypeRule: Int32 = -1
         for name in chain {
@@ -150,13 +199,11 @@ public struct ViewResolver: Sendable {
             if recursiveTypeRule < 0 { recursiveTypeRule = recursive.winner }
             if typeRule >= 0 && recursiveTypeRule >= 0 { break }
         }
-        let result = ClassFacts(
+        return ClassFacts(
             kind: table.catalog.kind(along: chain),
             recurses: table.catalog.recurses(along: chain),
             typeRule: typeRule,
             recursiveTypeRule: recursiveTypeRule
         )
-        classCache[key] = result
-        return result
     }
 }

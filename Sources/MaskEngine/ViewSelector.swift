@@ -49,4 +49,16 @@ public enum SelectorKey: String, Sendable, Hashable, CaseIterable, Codable {
     case restorationIdentifier
     case tag
     case target
+
+    /// A small index for per-key tables.
+    var memoSlot: UInt8 {
+        switch self {
+        case .type: return 0
+        case .id: return 1
+        case .accessibilityIdentifier: return 2
+        case .restorationIdentifier: return 3
+        case .tag: return 4
+        case .target: return 5
+        }
+    }
 }

@@ -118,6 +118,7 @@ private struct Parser {
                 }
                 guard c == UInt8(ascii: "\"") else { throw fail("expected a string key", i, p) }
                 let keyIndex = tokens.count
+                open[open.count - 1].key = -1  // while the key is read, the path is the object's
                 i = try string(p, i)
                 open[open.count - 1].key = keyIndex
                 open[open.count - 1].count += 1

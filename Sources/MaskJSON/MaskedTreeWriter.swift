@@ -100,17 +100,16 @@ struct MaskedTreeWriter {
         /// What to do with a member of a view object.
         func memberRole(_ keyIndex: Int, view: Int) -> Role? {
             let decision = decisions[view]
-            let (field, isMasking) = lookup.role(tape, keyIndex)
-            switch field {
+            let entry = lookup.entry(tape, keyIndex)
+            switch entry.role {
             case .structural:
-                return isMasking && options.explain ? nil : .verbatim
+                return entry.name == .masking && options.explain ? nil : .verbatim
             case .children:
                 return decision.emitsChildren ? .children : nil
             case .text:
-                let isPlaceholderKey = tokens[keyIndex].length == 11 && tape.rawEquals(keyIndex, "placeholder")
                 if decision.isMasked {
-                    if isPlaceholderKey, Placeholder.marker(for: decision.kind) != nil { return nil }
-                    if decision.kind == .swiftUIText, tape.rawEquals(keyIndex, "text") { return nil }
+                    if entry.name == .placeholder, Placeholder.marker(for: decision.kind) != nil { return nil }
+                    if decision.kind == .swiftUIText, entry.name == .text { return nil }
                 }
                 if decision.isSecure { return .bullets }
                 return decision.isMasked ? .maskText : .verbatim

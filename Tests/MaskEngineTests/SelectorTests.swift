@@ -139,10 +139,13 @@ struct SelectorTests {
         #expect(!plain.usesTargets && !plain.usesIDs && !plain.usesScreens)
         let all = table([
             MaskRule(.mask, .target(GlobPattern("x"))),
-            MaskRule(.mask, .id(GlobPattern("y"))),
+            MaskRule(.mask, .id(GlobPattern("0.1*"))),
             MaskRule(.mask, .type("UIView"), screen: "S"),
         ])
         #expect(all.usesTargets && all.usesIDs && all.usesScreens)
+        // An id pattern with a letter can never match an index path (digits and dots),
+        // so it does not make resolvers compute index paths.
+        #expect(!table([MaskRule(.mask, .id(GlobPattern("y")))]).usesIDs)
     }
 
     // MARK: - Screen scoping

@@ -33,11 +33,11 @@ public struct LintReport: Sendable {
 
 /// `maskc check`: every compiler finding, then every lint rule, then suppressions.
 public enum PolicyLinter {
-    static let rules: [any PolicyLintRule.Type] = [
+    static var rules: [any PolicyLintRule.Type] { [
         UnknownTypeRule.self, ConflictRule.self, DuplicateRule.self, NoEffectRule.self,
         BroadUnmaskRule.self, DefaultUnmaskRule.self, UnjustifiedUnmaskRule.self,
         DeadSelectorRule.self, ExposedByAncestorRule.self,
-    ]
+    ] }
 
     /// Every rule `maskc check` can report, compiler checks first, by id within each group.
     public static let descriptions: [LintRuleDescription] = CompilerRules.descriptions + rules.map { $0.description }

@@ -116,6 +116,10 @@ public struct PolicyParser {
         var classes: [ParsedClass] = []
         for pair in pairs {
             guard let className = name(pair.key, key: "types") else { continue }
+            if className.contains("*") {
+                error("invalid-value", "a 'types' entry names one class; '*' is not allowed in '\(className)'", pair.key.range)
+                continue
+            }
             var parsed = ParsedClass(declaration: ClassDeclaration(className, origin: origin(pair.key.range)), nameRange: pair.key.range)
             if case .null? = pair.value.scalarValue {
                 classes.append(parsed)

@@ -34,9 +34,15 @@ public struct YAMLReader {
         self.limits = limits
     }
 
-    private enum Partial {
-        case mapping(start: SourceMark, pairs: [YAMLPair], pendingKey: YAMLNode?, seen: [String: Int])
-        case sequence(start: SourceMark, items: [YAMLNode])
+    /// A mapping or sequence being built; mutated in place on the stack so appending
+    /// never copies what is already there.
+    private struct Partial {
+        var isMapping: Bool
+        var start: SourceMark
+        var pairs: [YAMLPair] = []
+        var items: [YAMLNode] = []
+        var pendingKey: YAMLNode?
+        var seen: [String: Int] = [:]
     }
 
     /// Parses one YAML document.
@@ -75,33 +81,29 @@ public struct YAMLReader {
         var event = yaml_event_t()
 
         func complete(_ node: YAMLNode) {
-            guard var top = stack.popLast() else {
+            guard !stack.isEmpty else {
                 root = node
                 return
             }
-            switch top {
-            case .sequence(let start, var items):
-                items.append(node)
-                top = .sequence(start: start, items: items)
-            case .mapping(let start, var pairs, let pendingKey, var seen):
-                if let key = pendingKey {
-                    pairs.append(YAMLPair(key: key, value: node))
-                    top = .mapping(start: start, pairs: pairs, pendingKey: nil, seen: seen)
-                } else {
-                    if let name = node.scalarText {
-                        if let first = seen[name] {
-                            diagnostics.append(Diagnostic(.error, "duplicate-key",
-                                "duplicate key '\(name)' (first at line \(first))", at: node.range))
-                        } else {
-                            seen[name] = node.range.start.line
-                        }
+            let top = stack.count - 1
+            if !stack[top].isMapping {
+                stack[top].items.append(node)
+            } else if let key = stack[top].pendingKey {
+                stack[top].pairs.append(YAMLPair(key: key, value: node))
+                stack[top].pendingKey = nil
+            } else {
+                if let name = node.scalarText {
+                    if let first = stack[top].seen[name] {
+                        diagnostics.append(Diagnostic(.error, "duplicate-key",
+                            "duplicate key '\(name)' (first at line \(first))", at: node.range))
                     } else {
-                        diagnostics.append(Diagnostic(.error, "syntax", "a key must be plain text, not \(node.typeName)", at: node.range))
+                        stack[top].seen[name] = node.range.start.line
                     }
-                    top = .mapping(start: start, pairs: pairs, pendingKey: node, seen: seen)
+                } else {
+                    diagnostics.append(Diagnostic(.error, "syntax", "a key must be plain text, not \(node.typeName)", at: node.range))
                 }
+                stack[top].pendingKey = node
             }
-            stack.append(top)
         }
 
         while true {
@@ -146,17 +148,11 @@ public struct YAMLReader {
                     diagnostics.append(Diagnostic(.error, "input-limit", "nesting deeper than \(limits.maximumDepth) levels", at: here))
                     return (nil, diagnostics)
                 }
-                stack.append(isMapping
-                    ? .mapping(start: here.start, pairs: [], pendingKey: nil, seen: [:])
-                    : .sequence(start: here.start, items: []))
+                stack.append(Partial(isMapping: isMapping, start: here.start))
             case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
                 guard let top = stack.popLast() else { continue }
-                switch top {
-                case .mapping(let start, let pairs, _, _):
-                    complete(YAMLNode(.mapping(pairs), range: SourceRange(file: file, start: start, end: here.end)))
-                case .sequence(let start, let items):
-                    complete(YAMLNode(.sequence(items), range: SourceRange(file: file, start: start, end: here.end)))
-                }
+                let range = SourceRange(file: file, start: top.start, end: here.end)
+                complete(YAMLNode(top.isMapping ? .mapping(top.pairs) : .sequence(top.items), range: range))
             default:
                 continue
             }

@@ -1,0 +1,252 @@
+// maskc-bench: the performance suite. Build in release and run:
+//
+//   swift build -c release && .build/release/maskc-bench [--quick] [--only NAME] [--skip-reference]
+//
+// Inputs are generated from fixed seeds. Each case prints one line with its throughput
+// and, where it has one, the ratio against a reference measured in the same run.
+// Not part of `swift test` or CI (CI only builds it).
+#if canImport(Glibc)
+import Glibc
+#endif
+import MaskEngine
+import MaskJSON
+import MaskPolicy
+import MaskTestSupport
+
+let arguments = CommandLine.arguments
+let quick = arguments.contains("--quick")
+let skipReference = arguments.contains("--skip-reference")
+let only: String? = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+
+func shouldRun(_ name: String) -> Bool { only.map { name.hasPrefix($0) } ?? true }
+
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// Runs `body` repeatedly for at least `seconds`, returns seconds per run (best of the runs).
+func measure(seconds: Double = 1.0, _ body: () -> Void) -> Double {
+    var best = Double.infinity
+    let start = now()
+    repeat {
+        let t0 = now()
+        body()
+        best = min(best, now() - t0)
+    } while now() - start < (quick ? seconds / 4 : seconds)
+    return best
+}
+
+func fmt(_ value: Double, _ digits: Int = 1) -> String {
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let rounded = (value * scale).rounded() / scale
+    return String(rounded)
+}
+
+func line(_ name: String, _ fields: String) { print("\(name.padding(34)) \(fields)") }
+
+extension String {
+    func padding(_ width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
+}
+
+let workDirectory = "/tmp/maskc-bench"
+mkdir(workDirectory, 0o755)
+let executableDirectory: String = {
+    let path = arguments[0]
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return String(path[..<slash])
+}()
+let maskcPath = executableDirectory + "/maskc"
+
+print("maskc-bench: \(quick ? "quick" : "full") run; maskc at \(maskcPath)")
+
+// MARK: decide only
+
+/// The encoder's own tree: its objects, with children lists.
+struct EncoderScreen {
+    var screen: String
+    var facts: [ViewFacts]
+    var children: [[Int]]
+}
+
+func makeScreens(count: Int, seed: UInt64) -> [EncoderScreen] {
+    var generator = TreeGenerator(seed: seed)
+    var rng = SplitMix64(seed: seed ^ 0xABCDEF)
+    return (0..<count).map { index in
+        let views = generator.views(count: Int.random(in: 200...5000, using: &rng), maxDepth: 40)
+        var children = [[Int]](repeating: [], count: views.count)
+        for (i, v) in views.enumerated() where v.parent >= 0 { children[v.parent].append(i) }
+        return EncoderScreen(screen: Corpus.screens[index % Corpus.screens.count], facts: views.map(\.facts), children: children)
+    }
+}
+
+/// Walks a screen as an encoder would: explicit stack, enter, children, leave.
+func traverse(_ screen: EncoderScreen, _ traversal: inout MaskingTraversal, _ stack: inout [Int]) -> Int {
+    traversal.reset(screen: screen.screen)
+    var masked = 0
+    stack.removeAll(keepingCapacity: true)
+    stack.append(0)
+    while let top = stack.popLast() {
+        if top < 0 { traversal.leave(); continue }
+        let decision = traversal.enter(screen.facts[top])
+        if decision.isMasked { masked += 1 }
+        stack.append(~top)
+        if decision.emitsChildren {
+            for child in screen.children[top].reversed() { stack.append(child) }
+        }
+    }
+    return masked
+}
+
+func decideCase(name: String, targets: Bool) {
+    let screens = makeScreens(count: quick ? 20 : 100, seed: 7)
+    let totalViews = screens.reduce(0) { $0 + $1.facts.count }
+    var policyGenerator = PolicyGenerator(seed: 11)
+    let policy = policyGenerator.policy(rules: 1000, targets: targets)
+    let table = DecisionTable(policy: policy)
+    var traversal = MaskingTraversal(table: table)
+    var stack: [Int] = []
+    var sink = 0
+    // An encoder sees each screen for many frames in a row: traverse each 10 times.
+    let frames = 10
+    let seconds = measure(seconds: 2) {
+        for screen in screens { for _ in 0..<frames { sink &+= traverse(screen, &traversal, &stack) } }
+    }
+    let rate = Double(totalViews * frames) / seconds
+    // Reference: the plain resolver on a sample of the same screens.
+    let reference = ReferenceResolver(policy: policy)
+    let sample = Array(screens.prefix(skipReference ? 0 : quick ? 1 : 3))
+    let sampleTrees = sample.map { screen -> ViewTree in
+        var tree = ViewTree(screen: screen.screen)
+        var parents = [Int](repeating: -1, count: screen.facts.count)
+        for (p, kids) in screen.children.enumerated() { for k in kids { parents[k] = p } }
+        for (i, f) in screen.facts.enumerated() { tree.append(f, parent: parents[i] < 0 ? nil : parents[i]) }
+        return tree
+    }
+    let sampleViews = sampleTrees.reduce(0) { $0 + $1.count }
+    let t0 = now()
+    for tree in sampleTrees { sink &+= reference.resolve(tree).count }
+    let referenceRate = sampleViews == 0 ? 1 : Double(sampleViews) / (now() - t0)
+    line(name, "\(fmt(rate / 1e6, 2)) M views/s (\(totalViews) views, 1000 rules); reference resolver \(fmt(referenceRate / 1e6, 3)) M views/s; speed-up \(fmt(rate / referenceRate, 0))x")
+    if sink == 42 { print("") }
+}
+
+if shouldRun("decide") {
+    decideCase(name: "decide (types, ids, globs)", targets: false)
+    if !arguments.contains("--no-targets") { decideCase(name: "decide (with target selectors)", targets: true) }
+}
+
+// MARK: compile
+
+if shouldRun("compile") {
+    var results: [(Int, Double)] = []
+    for count in quick ? [1_000, 10_000] : [1_000, 10_000, 100_000] {
+        var generator = PolicyGenerator(seed: UInt64(count))
+        let yaml = Array(PolicyGenerator.yaml(generator.policy(rules: count)).utf8)
+        var failed = false
+        let seconds = measure(seconds: 1) { failed = PolicyCompiler.compile(yaml, file: "bench.yaml").failed }
+        if failed { print("compile: generated policy does not compile") }
+        results.append((count, seconds))
+        line("compile \(count) rules", "\(fmt(seconds * 1000, 1)) ms (\(yaml.count / 1024) KiB)")
+    }
+    let ratios = zip(results, results.dropFirst()).map { "\($1.0 / $0.0)x rules: \(fmt($1.1 / $0.1, 1))x time" }
+    line("compile growth", ratios.joined(separator: "; "))
+}
+
+// MARK: end to end
+
+/// Runs a command with stdout to /dev/null; returns (seconds, peak RSS in MiB, exit status).
+func run(_ argv: [String], stdin: String? = nil) -> (Double, Double, Int32) {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    if let stdin { posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0) }
+    var pid = pid_t()
+    let cArgs = argv.map { strdup($0) } + [nil]
+    let t0 = now()
+    let spawned = posix_spawnp(&pid, argv[0], &actions, nil, cArgs, environ)
+    cArgs.forEach { free($0) }
+    posix_spawn_file_actions_destroy(&actions)
+    guard spawned == 0 else { return (0, 0, -1) }
+    var status: Int32 = 0
+    var usage = rusage()
+    wait4(pid, &status, 0, &usage)
+    let seconds = now() - t0
+    return (seconds, Double(usage.ru_maxrss) / 1024, (status >> 8) & 0xFF)
+}
+
+func best(_ times: Int, _ argv: [String], stdin: String? = nil) -> (Double, Double, Int32) {
+    var result = run(argv, stdin: stdin)
+    for _ in 1..<max(1, times) {
+        let next = run(argv, stdin: stdin)
+        if next.0 < result.0 { result = next }
+    }
+    return result
+}
+
+func write(_ path: String, _ text: String) {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    var text = text
+    text.withUTF8 { buffer in
+        var offset = 0
+        while offset < buffer.count {
+            let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            if n <= 0 { break }
+            offset += n
+        }
+    }
+    close(fd)
+}
+
+let policyPath = workDirectory + "/policy-1000.yaml"
+do {
+    var generator = PolicyGenerator(seed: 11)
+    write(policyPath, PolicyGenerator.yaml(generator.policy(rules: 1000)))
+}
+
+if shouldRun("apply") {
+    let bigPath = workDirectory + "/tree-60mb.json"
+    var generator = TreeGenerator(seed: 3)
+    let views = generator.views(count: quick ? 100_000 : 480_000, maxDepth: 40)
+    write(bigPath, TreeGenerator.json(views, screen: "HomeViewController"))
+    var st = stat()
+    stat(bigPath, &st)
+    let megabytes = Double(st.st_size) / 1_048_576
+    let repeats = quick ? 1 : 3
+    let maskc = best(repeats, [maskcPath, "apply", bigPath, "--policy", policyPath])
+    let jq = best(repeats, ["jq", "-c", ".", bigPath])
+    let cat = best(repeats, ["cat", bigPath])
+    if maskc.2 != 0 { print("apply: maskc exited \(maskc.2)") }
+    line("apply \(fmt(megabytes, 0)) MB tree (\(views.count) views)",
+         "\(fmt(maskc.0, 2)) s, \(fmt(megabytes / maskc.0, 0)) MB/s, peak RSS \(fmt(maskc.1, 0)) MiB (\(fmt(maskc.1 / megabytes, 2))x file); jq -c . \(fmt(jq.0, 2)) s: \(fmt(jq.0 / maskc.0, 1))x faster; cat \(fmt(cat.0, 3)) s: \(fmt(maskc.0 / cat.0, 1))x the floor")
+}
+
+if shouldRun("ndjson") || shouldRun("check") {
+    var generator = TreeGenerator(seed: 5)
+    var rng = SplitMix64(seed: 9)
+    var lines1k: [String] = []
+    var all: [String] = []
+    let screens = quick ? 2_000 : 10_000
+    for index in 0..<screens {
+        let views = generator.views(count: Int.random(in: 50...400, using: &rng), maxDepth: 30)
+        let json = TreeGenerator.json(views, screen: Corpus.screens[index % Corpus.screens.count])
+        all.append(json)
+        if index < 1_000 { lines1k.append(json) }
+    }
+    let path1k = workDirectory + "/screens-1k.ndjson", pathAll = workDirectory + "/screens-\(screens).ndjson"
+    write(path1k, lines1k.joined(separator: "\n") + "\n")
+    write(pathAll, all.joined(separator: "\n") + "\n")
+    if shouldRun("ndjson") {
+        let small = best(1, [maskcPath, "apply", "--ndjson", path1k, "--policy", policyPath])
+        let large = best(1, [maskcPath, "apply", "--ndjson", pathAll, "--policy", policyPath])
+        let two = best(1, [maskcPath, "apply", "--ndjson", "--jobs", "2", pathAll, "--policy", policyPath])
+        line("apply --ndjson \(screens) screens", "\(fmt(Double(screens) / large.0, 0)) screens/s; peak RSS \(fmt(small.1, 0)) MiB at 1,000, \(fmt(large.1, 0)) MiB at \(screens)")
+        line("apply --ndjson --jobs 2", two.2 == 0 ? "\(fmt(Double(screens) / two.0, 0)) screens/s; speed-up over 1 job \(fmt(large.0 / two.0, 2))x" : "exit \(two.2)")
+    }
+    if shouldRun("check") {
+        let check = best(1, [maskcPath, "check", policyPath, "--trees", pathAll])
+        line("check --trees \(screens) screens", "\(fmt(Double(screens) / check.0, 0)) screens/s (exit \(check.2))")
+    }
+}

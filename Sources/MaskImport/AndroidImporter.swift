@@ -1,0 +1,84 @@
+/// Android captures: `uiautomator dump` XML (`<hierarchy><node class=...>`) and Appium's
+/// Android page source (`<hierarchy><android.widget.TextView ...>`, the tag is the class).
+enum AndroidImporter {
+    /// The flags copied as booleans under their own names (all structural in maskc).
+    static let flags = ["checkable", "checked", "clickable", "enabled", "focusable", "focused", "scrollable", "selected"]
+
+    static func convert(_ document: XMLDocument, bytes: [UInt8], file: String) throws(ImportError) -> TreeOutput {
+        let elements = document.elements
+        var output = TreeOutput()
+        // Output index of each element (-1: not a view, i.e. the <hierarchy> wrapper).
+        var outIndex = [Int32](repeating: -1, count: elements.count)
+        let wrapped = elements[0].name == "hierarchy"
+        var first = wrapped ? 1 : 0
+        if wrapped {
+            let top = elements[0].children
+            guard !top.isEmpty else {
+                throw ImportError(file: file, bytes: bytes, offset: elements[0].offset, message: "<hierarchy> holds no view element")
+            }
+            if top.count > 1 {
+                var synthetic = ViewNode(className: "android.view.View")
+                synthetic.id = "hierarchy"
+                outIndex[0] = output.add(synthetic, parent: -1)
+            }
+        } else {
+            first = 0
+        }
+        // Elements come parents first, so one pass in order builds the tree.
+        var index = first
+        while index < elements.count {
+            let element = elements[index]
+            let node = view(element)
+            if output.screen == nil, let package = element.attribute("package"), !package.isEmpty { output.screen = package }
+            let parent = element.parent >= 0 ? outIndex[Int(element.parent)] : -1
+            outIndex[index] = output.add(node, parent: parent)
+            index += 1
+        }
+        output.root = 0
+        return output
+    }
+
+    /// One view from a `<node>` or an Appium element.
+    static func view(_ element: XMLElement) -> ViewNode {
+        var className = element.name == "node" ? "android.view.View" : element.name
+        var node = ViewNode(className: className)
+        var bounds: String?
+        for (name, value) in element.attributes {
+            switch name {
+            case "class": if !value.isEmpty { className = value }
+            case "bounds": bounds = value
+            case "resource-id": if !value.isEmpty { node.accessibilityIdentifier = value }
+            case "text": if !value.isEmpty { node.text = value }
+            case "hint": if !value.isEmpty { node.placeholder = value }
+            case "content-desc": if !value.isEmpty { node.accessibilityLabel = value }
+            case "password": if value == "true" { node.isSecureTextEntry = true }
+            default:
+                if flags.contains(name) {
+                    if value == "true" { node.others.append((name, .bool(true))) } else if value == "false" { node.others.append((name, .bool(false))) }
+                }
+            }
+        }
+        node.className = className
+        if let bounds { node.frame = frame(bounds) }
+        return node
+    }
+
+    /// `[l,t][r,b]` as x, y, width, height; nil when malformed.
+    static func frame(_ bounds: String) -> (x: Double, y: Double, width: Double, height: Double)? {
+        var numbers: [Double] = []
+        var rest = Substring(bounds)
+        for _ in 0..<2 {
+            rest = rest.drop(while: { $0 == " " })
+            guard rest.first == "[", let close = rest.firstIndex(of: "]") else { return nil }
+            let pair = rest[rest.index(after: rest.startIndex)..<close].split(separator: ",", omittingEmptySubsequences: false)
+            guard pair.count == 2 else { return nil }
+            for part in pair {
+                guard let value = TreeOutput.number(part.drop(while: { $0 == " " })) else { return nil }
+                numbers.append(value)
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        guard rest.allSatisfy({ $0 == " " }) else { return nil }
+        return (numbers[0], numbers[1], numbers[2] - numbers[0], numbers[3] - numbers[1])
+    }
+}

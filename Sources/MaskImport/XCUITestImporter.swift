@@ -1,0 +1,69 @@
+/// iOS XCUITest / Appium page source XML: elements named `XCUIElementType*`, optionally
+/// inside `<AppiumAUT>`.
+enum XCUITestImporter {
+    static func convert(_ document: XMLDocument, bytes: [UInt8], file: String) throws(ImportError) -> TreeOutput {
+        let elements = document.elements
+        var output = TreeOutput()
+        var outIndex = [Int32](repeating: -1, count: elements.count)
+        let wrapped = elements[0].name == "AppiumAUT"
+        if wrapped {
+            let top = elements[0].children
+            guard !top.isEmpty else {
+                throw ImportError(file: file, bytes: bytes, offset: elements[0].offset, message: "<AppiumAUT> holds no element")
+            }
+            if top.count > 1 {
+                var synthetic = ViewNode(className: "XCUIElementTypeOther")
+                synthetic.id = "AppiumAUT"
+                outIndex[0] = output.add(synthetic, parent: -1)
+            } else {
+                let application = elements[Int(top[0])]
+                if application.name == "XCUIElementTypeApplication", let name = application.attribute("name"), !name.isEmpty {
+                    output.screen = name
+                }
+            }
+        } else if elements[0].name == "XCUIElementTypeApplication", let name = elements[0].attribute("name"), !name.isEmpty {
+            output.screen = name
+        }
+        var index = wrapped ? 1 : 0
+        while index < elements.count {
+            let element = elements[index]
+            let parent = element.parent >= 0 ? outIndex[Int(element.parent)] : -1
+            outIndex[index] = output.add(view(element), parent: parent)
+            index += 1
+        }
+        return output
+    }
+
+    static func nonEmpty(_ value: String?) -> String? {
+        guard let value, !value.isEmpty else { return nil }
+        return value
+    }
+
+    static func view(_ element: XMLElement) -> ViewNode {
+        var node = ViewNode(className: element.name)
+        let name = nonEmpty(element.attribute("name"))
+        let label = nonEmpty(element.attribute("label"))
+        let value = nonEmpty(element.attribute("value"))
+        // XCUITest reports the label (or value) as `name` when the app set no
+        // identifier; identifiers are emitted in clear, so such a name is text, not an id.
+        if let name, name != label, name != value { node.accessibilityIdentifier = name }
+        node.accessibilityLabel = label
+        node.accessibilityValue = value
+        node.placeholder = nonEmpty(element.attribute("placeholderValue"))
+        if element.name == "XCUIElementTypeStaticText" { node.text = value ?? label }
+        if element.name == "XCUIElementTypeSecureTextField" { node.isSecureTextEntry = true }
+        if let x = element.attribute("x").flatMap({ TreeOutput.number(Substring($0)) }),
+           let y = element.attribute("y").flatMap({ TreeOutput.number(Substring($0)) }),
+           let width = element.attribute("width").flatMap({ TreeOutput.number(Substring($0)) }),
+           let height = element.attribute("height").flatMap({ TreeOutput.number(Substring($0)) }) {
+            node.frame = (x, y, width, height)
+        }
+        if element.attribute("visible") == "false" { node.others.append(("hidden", .bool(true))) }
+        switch element.attribute("enabled") {
+        case "true": node.others.append(("enabled", .bool(true)))
+        case "false": node.others.append(("enabled", .bool(false)))
+        default: break
+        }
+        return node
+    }
+}

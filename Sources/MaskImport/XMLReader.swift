@@ -1,0 +1,332 @@
+/// One element of a parsed XML document.
+struct XMLElement: Sendable {
+    /// The element (tag) name.
+    var name: String
+    /// Attributes in document order, values decoded (entities and character references).
+    var attributes: [(name: String, value: String)]
+    /// The parent element, -1 for the root.
+    var parent: Int32
+    /// Child elements in document order.
+    var children: [Int32] = []
+    /// Byte offset of the `<` of the start tag.
+    var offset: Int
+
+    /// The value of an attribute, nil when absent.
+    func attribute(_ name: String) -> String? {
+        for attribute in attributes where attribute.name == name { return attribute.value }
+        return nil
+    }
+}
+
+/// A parsed XML document: its elements in document order (parents before children).
+struct XMLDocument: Sendable {
+    /// The elements; element 0 is the root.
+    var elements: [XMLElement]
+}
+
+/// A small, non-recursive XML reader for captures: elements and attributes (single or
+/// double quoted), the five predefined entities and numeric character references,
+/// comments, processing instructions and the XML declaration, CDATA, self-closing tags,
+/// a DOCTYPE without an internal subset. Text content is checked and ignored.
+///
+/// Anything before the first `<` is skipped (tools print a line before the XML), and
+/// text after the root element is ignored (`uiautomator dump` prints one). Nesting is
+/// kept on an explicit stack, so depth is limited by memory only. Errors name
+/// elements and attributes, never an attribute value or a text.
+struct XMLReader {
+    /// A syntax error at a byte offset.
+    struct Failure: Error {
+        var offset: Int
+        var message: String
+    }
+
+    let bytes: [UInt8]
+    var i: Int = 0
+    var elements: [XMLElement] = []
+    /// Open elements (indices into `elements`).
+    var stack: [Int32] = []
+    var rootClosed = false
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    /// Parses UTF-8 `bytes`.
+    static func parse(_ bytes: [UInt8]) throws(Failure) -> XMLDocument {
+        var reader = XMLReader(bytes)
+        try reader.run()
+        return XMLDocument(elements: reader.elements)
+    }
+
+    // MARK: - Bytes
+
+    @inline(__always) func at(_ k: Int) -> UInt8 { k < bytes.count ? bytes[k] : 0 }
+
+    @inline(__always) static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+
+    @inline(__always) static func isNameStart(_ b: UInt8) -> Bool {
+        (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || b == 0x5F || b == 0x3A || b >= 0x80
+    }
+
+    @inline(__always) static func isNameChar(_ b: UInt8) -> Bool {
+        // `$` is not an XML name character, but tools write Java inner class names
+        // (`Outer$Inner`) as tag names; accept it.
+        isNameStart(b) || (b >= 0x30 && b <= 0x39) || b == 0x2D || b == 0x2E || b == 0x24
+    }
+
+    func starts(with literal: StaticString, at k: Int) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard k + count <= bytes.count else { return false }
+        let p = literal.utf8Start
+        for j in 0..<count where bytes[k + j] != p[j] { return false }
+        return true
+    }
+
+    /// The index of the first occurrence of `literal` at or after `k`, nil if none.
+    func find(_ literal: StaticString, from k: Int) -> Int? {
+        let count = literal.utf8CodeUnitCount
+        let first = literal.utf8Start[0]
+        var j = k
+        while j + count <= bytes.count {
+            if bytes[j] == first && starts(with: literal, at: j) { return j }
+            j += 1
+        }
+        return nil
+    }
+
+    mutating func skipSpace() {
+        while i < bytes.count, Self.isSpace(bytes[i]) { i += 1 }
+    }
+
+    // MARK: - Document
+
+    mutating func run() throws(Failure) {
+        // Skip anything before the first `<`.
+        while i < bytes.count, bytes[i] != UInt8(ascii: "<") { i += 1 }
+        guard i < bytes.count else { throw Failure(offset: bytes.count, message: "no XML element found (the input has no '<')") }
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "<") {
+                try markup()
+            } else {
+                try text()
+            }
+        }
+        if let open = stack.last {
+            let element = elements[Int(open)]
+            throw Failure(offset: element.offset, message: "element <\(element.name)> is not closed before the end of the input")
+        }
+        guard !elements.isEmpty else { throw Failure(offset: bytes.count, message: "no root element") }
+    }
+
+    /// Character data up to the next `<`: references checked, content ignored.
+    mutating func text() throws(Failure) {
+        let outside = stack.isEmpty
+        while i < bytes.count, bytes[i] != UInt8(ascii: "<") {
+            let b = bytes[i]
+            if outside && !rootClosed && !Self.isSpace(b) {
+                throw Failure(offset: i, message: "text before the root element")
+            }
+            if outside && rootClosed {
+                // Text after the root element is ignored (adb prints a status line there).
+                i += 1
+                continue
+            }
+            if b == UInt8(ascii: "&") {
+                var sink: [UInt8] = []
+                try reference(into: &sink)
+                continue
+            }
+            i += 1
+        }
+    }
+
+    mutating func markup() throws(Failure) {
+        let start = i
+        if starts(with: "<?", at: i) {
+            guard let end = find("?>", from: i + 2) else { throw Failure(offset: start, message: "unterminated processing instruction (no '?>')") }
+            i = end + 2
+        } else if starts(with: "<!--", at: i) {
+            guard let end = find("-->", from: i + 4) else { throw Failure(offset: start, message: "unterminated comment (no '-->')") }
+            i = end + 3
+        } else if starts(with: "<![CDATA[", at: i) {
+            guard !stack.isEmpty else { throw Failure(offset: start, message: "CDATA section outside the root element") }
+            guard let end = find("]]>", from: i + 9) else { throw Failure(offset: start, message: "unterminated CDATA section (no ']]>')") }
+            i = end + 3
+        } else if starts(with: "<!DOCTYPE", at: i) {
+            guard elements.isEmpty else { throw Failure(offset: start, message: "DOCTYPE after the root element") }
+            var j = i + 9
+            while j < bytes.count, bytes[j] != UInt8(ascii: ">") {
+                if bytes[j] == UInt8(ascii: "[") { throw Failure(offset: j, message: "DOCTYPE with an internal subset is not supported") }
+                if bytes[j] == UInt8(ascii: "\"") || bytes[j] == UInt8(ascii: "'") {
+                    let quote = bytes[j]
+                    j += 1
+                    while j < bytes.count, bytes[j] != quote { j += 1 }
+                }
+                j += 1
+            }
+            guard j < bytes.count else { throw Failure(offset: start, message: "unterminated DOCTYPE (no '>')") }
+            i = j + 1
+        } else if starts(with: "<!", at: i) {
+            throw Failure(offset: start, message: "unknown markup declaration after '<!'")
+        } else if at(i + 1) == UInt8(ascii: "/") {
+            try endTag()
+        } else {
+            try startTag()
+        }
+    }
+
+    mutating func name(what: String) throws(Failure) -> String {
+        let start = i
+        guard i < bytes.count else { throw Failure(offset: i, message: "unexpected end of input: expected \(what)") }
+        guard Self.isNameStart(bytes[i]) else { throw Failure(offset: i, message: "expected \(what)") }
+        i += 1
+        while i < bytes.count, Self.isNameChar(bytes[i]) { i += 1 }
+        return String(decoding: bytes[start..<i], as: UTF8.self)
+    }
+
+    mutating func startTag() throws(Failure) {
+        let start = i
+        if stack.isEmpty && rootClosed { throw Failure(offset: start, message: "a second root element (a document has one)") }
+        i += 1
+        let tag = try name(what: "an element name after '<'")
+        var attributes: [(name: String, value: String)] = []
+        var selfClosing = false
+        while true {
+            let beforeSpace = i
+            skipSpace()
+            guard i < bytes.count else { throw Failure(offset: i, message: "unexpected end of input inside the start tag of <\(tag)>") }
+            let b = bytes[i]
+            if b == UInt8(ascii: ">") { i += 1; break }
+            if b == UInt8(ascii: "/") {
+                guard at(i + 1) == UInt8(ascii: ">") else { throw Failure(offset: i, message: "expected '>' after '/' in the start tag of <\(tag)>") }
+                i += 2
+                selfClosing = true
+                break
+            }
+            guard i > beforeSpace else { throw Failure(offset: i, message: "expected whitespace, '>' or '/>' in the start tag of <\(tag)>") }
+            let attributeOffset = i
+            let attributeName = try name(what: "an attribute name, '>' or '/>' in the start tag of <\(tag)>")
+            skipSpace()
+            guard at(i) == UInt8(ascii: "=") else {
+                throw Failure(offset: i, message: "expected '=' after attribute '\(attributeName)' of <\(tag)>")
+            }
+            i += 1
+            skipSpace()
+            let quote = at(i)
+            guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
+                throw Failure(offset: i, message: "expected a quoted value for attribute '\(attributeName)' of <\(tag)>")
+            }
+            let valueStart = i
+            i += 1
+            var value: [UInt8] = []
+            while true {
+                guard i < bytes.count else {
+                    throw Failure(offset: valueStart, message: "unterminated value of attribute '\(attributeName)' of <\(tag)>")
+                }
+                let c = bytes[i]
+                if c == quote { i += 1; break }
+                switch c {
+                case UInt8(ascii: "<"):
+                    throw Failure(offset: i, message: "'<' in the value of attribute '\(attributeName)' of <\(tag)> (write &lt;)")
+                case UInt8(ascii: "&"):
+                    try reference(into: &value)
+                case 0x0D:
+                    // Attribute-value normalization: a line end or tab becomes a space.
+                    value.append(0x20)
+                    i += at(i + 1) == 0x0A ? 2 : 1
+                case 0x0A, 0x09:
+                    value.append(0x20)
+                    i += 1
+                default:
+                    value.append(c)
+                    i += 1
+                }
+            }
+            for existing in attributes where existing.name == attributeName {
+                throw Failure(offset: attributeOffset, message: "duplicate attribute '\(attributeName)' on <\(tag)>")
+            }
+            attributes.append((attributeName, String(decoding: value, as: UTF8.self)))
+        }
+        let index = Int32(elements.count)
+        let parent = stack.last ?? -1
+        elements.append(XMLElement(name: tag, attributes: attributes, parent: parent, offset: start))
+        if parent >= 0 { elements[Int(parent)].children.append(index) }
+        if selfClosing {
+            if stack.isEmpty { rootClosed = true }
+        } else {
+            stack.append(index)
+        }
+    }
+
+    mutating func endTag() throws(Failure) {
+        let start = i
+        i += 2
+        let tag = try name(what: "an element name after '</'")
+        skipSpace()
+        guard at(i) == UInt8(ascii: ">") else {
+            throw Failure(offset: i, message: i < bytes.count ? "expected '>' to end the end tag </\(tag)>" : "unexpected end of input inside the end tag </\(tag)>")
+        }
+        i += 1
+        guard let open = stack.last else {
+            throw Failure(offset: start, message: "end tag </\(tag)> without a matching start tag")
+        }
+        let element = elements[Int(open)]
+        guard element.name == tag else {
+            let (line, column) = ImportError.position(of: element.offset, in: bytes)
+            throw Failure(offset: start, message: "mismatched end tag </\(tag)>: expected </\(element.name)> (opened at \(line):\(column))")
+        }
+        stack.removeLast()
+        if stack.isEmpty { rootClosed = true }
+    }
+
+    /// Decodes an entity or character reference at `i` (on the `&`) into `out`.
+    mutating func reference(into out: inout [UInt8]) throws(Failure) {
+        let start = i
+        i += 1
+        if at(i) == UInt8(ascii: "#") {
+            i += 1
+            var hex = false
+            if at(i) == UInt8(ascii: "x") { hex = true; i += 1 }
+            var value: UInt32 = 0
+            var digits = 0
+            while i < bytes.count, bytes[i] != UInt8(ascii: ";") {
+                let b = bytes[i]
+                let digit: UInt32
+                switch b {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(b - UInt8(ascii: "0"))
+                case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: digit = UInt32(b - UInt8(ascii: "a") + 10)
+                case UInt8(ascii: "A")...UInt8(ascii: "F") where hex: digit = UInt32(b - UInt8(ascii: "A") + 10)
+                default: throw Failure(offset: start, message: "malformed character reference (expected \(hex ? "hex " : "")digits and ';')")
+                }
+                value = value &* (hex ? 16 : 10) &+ digit
+                if value > 0x10FFFF { throw Failure(offset: start, message: "character reference out of the Unicode range") }
+                digits += 1
+                i += 1
+            }
+            guard at(i) == UInt8(ascii: ";"), digits > 0 else {
+                throw Failure(offset: start, message: "malformed character reference (expected \(hex ? "hex " : "")digits and ';')")
+            }
+            i += 1
+            // XML 1.1's rule (a superset of 1.0's): any character but NUL, surrogates and
+            // U+FFFE/U+FFFF; Android's serializer writes control characters as references.
+            let allowed = (0x01...0xD7FF).contains(value) || (0xE000...0xFFFD).contains(value) || (0x10000...0x10FFFF).contains(value)
+            guard allowed else { throw Failure(offset: start, message: "character reference to a character XML does not allow") }
+            TextDecoding.appendUTF8(value, to: &out)
+            return
+        }
+        let nameStart = i
+        while i < bytes.count, Self.isNameChar(bytes[i]) { i += 1 }
+        guard i > nameStart, at(i) == UInt8(ascii: ";") else {
+            i = nameStart
+            throw Failure(offset: start, message: "'&' not starting a reference (write &amp;)")
+        }
+        let entity = bytes[nameStart..<i]
+        i += 1
+        switch String(decoding: entity, as: UTF8.self) {
+        case "lt": out.append(UInt8(ascii: "<"))
+        case "gt": out.append(UInt8(ascii: ">"))
+        case "amp": out.append(UInt8(ascii: "&"))
+        case "apos": out.append(UInt8(ascii: "'"))
+        case "quot": out.append(UInt8(ascii: "\""))
+        default: throw Failure(offset: start, message: "unknown entity reference (only &lt; &gt; &amp; &apos; &quot; and numeric references are defined)")
+        }
+    }
+}

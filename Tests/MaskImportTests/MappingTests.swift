@@ -1,0 +1,141 @@
+import Testing
+import MaskEngine
+import MaskImport
+import MaskJSON
+
+/// Field mapping and key order, on small captures with every field.
+@Suite("Mapping")
+struct MappingTests {
+    @Test("uiautomator: every mapped field, in the fixed key order")
+    func uiautomatorNode() throws {
+        let xml = """
+        <?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0"><node index="0" text="Hi" \
+        resource-id="com.x:id/name" class="android.widget.EditText" package="com.x" content-desc="Name" checkable="false" \
+        checked="false" clickable="true" enabled="true" focusable="true" focused="false" scrollable="false" long-clickable="true" \
+        password="true" selected="false" bounds="[10,20][110,70]" hint="Your name" drawing-order="3"/></hierarchy>
+        """
+        let json = try convertText(xml, format: .uiautomator)
+        #expect(json == """
+        {"screen":"com.x","root":{"class":"android.widget.EditText","accessibilityIdentifier":"com.x:id/name",\
+        "frame":{"x":10,"y":20,"width":100,"height":50},"text":"Hi","placeholder":"Your name","accessibilityLabel":"Name",\
+        "isSecureTextEntry":true,"checkable":false,"checked":false,"clickable":true,"enabled":true,"focusable":true,\
+        "focused":false,"scrollable":false,"selected":false}}
+        """)
+        let converted = try convertAndRead(Array(xml.utf8), format: .uiautomator)
+        #expect(converted.decisions[0].isSecure)
+        #expect(converted.decisions[0].kind == .text)
+    }
+
+    @Test("uiautomator: empty strings are omitted, malformed bounds give no frame")
+    func uiautomatorEmpty() throws {
+        let json = try convertText("<hierarchy><node text=\"\" resource-id=\"\" content-desc=\"\" class=\"V\" password=\"false\" bounds=\"[1,2]\" checked=\"maybe\"/></hierarchy>", format: .uiautomator)
+        #expect(json == "{\"root\":{\"class\":\"V\"}}")
+        let negative = try convertText("<hierarchy><node class=\"V\" bounds=\"[-5,0][5,10]\"/></hierarchy>", format: .uiautomator)
+        #expect(negative == "{\"root\":{\"class\":\"V\",\"frame\":{\"x\":-5,\"y\":0,\"width\":10,\"height\":10}}}")
+    }
+
+    @Test("uiautomator: several top nodes get a synthetic root")
+    func syntheticRoot() throws {
+        let json = try convertText("<hierarchy rotation=\"1\"><node class=\"A\" package=\"p\"/><node class=\"B\" package=\"q\"><node class=\"C\"/></node></hierarchy>", format: .uiautomator)
+        #expect(json == "{\"screen\":\"p\",\"root\":{\"class\":\"android.view.View\",\"id\":\"hierarchy\",\"children\":[{\"class\":\"A\"},{\"class\":\"B\",\"children\":[{\"class\":\"C\"}]}]}}")
+        let converted = try convertAndRead(Array(json.utf8), format: .json)
+        #expect(converted.views.map(\.className) == ["android.view.View", "A", "B", "C"])
+        #expect(converted.views[0].id == "hierarchy")
+    }
+
+    @Test("Appium Android: the tag is the class")
+    func appiumAndroid() throws {
+        let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <hierarchy index="0" class="hierarchy" rotation="0" width="1080" height="2220">
+          <android.widget.FrameLayout index="0" package="com.a" class="android.widget.FrameLayout" text="" bounds="[0,0][1080,2220]" displayed="true">
+            <android.widget.TextView index="0" package="com.a" class="android.widget.TextView" text="Hello" resource-id="com.a:id/title" content-desc="Greeting" bounds="[0,0][100,50]" clickable="false"/>
+            <android.widget.EditText password="true" text="hunter2" bounds="[0,50][100,100]"/>
+          </android.widget.FrameLayout>
+        </hierarchy>
+        """
+        #expect(CaptureImporter.detect(Array(xml.utf8)) == .appiumAndroid)
+        let converted = try convertAndRead(Array(xml.utf8), format: .appiumAndroid)
+        #expect(converted.text == """
+        {"screen":"com.a","root":{"class":"android.widget.FrameLayout","frame":{"x":0,"y":0,"width":1080,"height":2220},"children":[\
+        {"class":"android.widget.TextView","accessibilityIdentifier":"com.a:id/title","frame":{"x":0,"y":0,"width":100,"height":50},"text":"Hello","accessibilityLabel":"Greeting","clickable":false},\
+        {"class":"android.widget.EditText","frame":{"x":0,"y":50,"width":100,"height":50},"text":"hunter2","isSecureTextEntry":true}]}}
+        """)
+        #expect(converted.decisions[2].isSecure)
+        let masked = String(decoding: try TreeMasker(table: maskEverything).apply(converted.json, file: "a"), as: UTF8.self)
+        #expect(!masked.contains("hunter2"))
+        #expect(masked.contains("\"text\":\"•••••••\""))
+    }
+
+    @Test("Rico: every mapped field, null children and content-desc entries")
+    func rico() throws {
+        let rico = """
+        {"activity_name": "com.a/com.a.Main", "is_keyboard_deployed": false, "activity": {"added_fragments": [], "root": {
+          "class": "com.a.x", "ancestors": ["android.widget.EditText", "android.widget.TextView", "android.view.View", "java.lang.Object"],
+          "bounds": [0, 10, 100, 60], "rel-bounds": [0, 0, 100, 50], "text": "pw", "text-hint": "Password",
+          "resource-id": "com.a:id/pw", "content-desc": [null, "Pass", null, "word"], "password": true,
+          "visibility": "visible", "visible-to-user": true, "clickable": true, "scrollable-horizontal": false,
+          "scrollable-vertical": true, "pointer": "45d30db", "font-family": "sans",
+          "children": [null, {"class": "android.view.View", "bounds": [1.5, 2, 3, 4], "content-desc": [null], "text": null}]}}}
+        """
+        #expect(CaptureImporter.detect(Array(rico.utf8)) == .rico)
+        let converted = try convertAndRead(Array(rico.utf8), format: .rico)
+        #expect(converted.text == """
+        {"screen":"com.a/com.a.Main","root":{"class":"com.a.x","superclasses":["android.widget.EditText","android.widget.TextView","android.view.View","java.lang.Object"],\
+        "accessibilityIdentifier":"com.a:id/pw","frame":{"x":0,"y":10,"width":100,"height":50},"text":"pw","placeholder":"Password",\
+        "accessibilityLabel":"Pass word","isSecureTextEntry":true,"clickable":true,"scrollable":true,"visibility":"visible",\
+        "children":[{"class":"android.view.View","frame":{"x":1.5,"y":2,"width":1.5,"height":2}}]}}
+        """)
+        // The obfuscated class is an EditText by its chain: text kind, and secure.
+        #expect(converted.decisions[0].kind == .text)
+        #expect(converted.decisions[0].isSecure)
+    }
+
+    @Test("Rico: structural errors are positioned")
+    func ricoErrors() throws {
+        let noRoot = try #require(importError("{\"activity_name\": \"a\",\n \"activity\": {}}", format: .rico, file: "r.json"))
+        #expect(noRoot.rendered == "r.json:1:1: error: no view hierarchy: expected $.activity.root")
+        let badChild = try #require(importError("{\"activity\": {\"root\": {\"class\": \"V\",\n \"children\": [null, \"secret\"]}}}", format: .rico, file: "r.json"))
+        #expect(badChild.rendered == "r.json:2:21: error: expected a view object or null at a children[1] entry")
+        let syntax = try #require(importError("{\"activity\": {\"root\": {\"class\": \"secret\",}}}", format: .rico, file: "r.json"))
+        #expect((syntax.line, syntax.column) == (1, 42))
+        #expect(!syntax.rendered.contains("secret"))
+    }
+
+    @Test("XCUITest: every mapped field, without the AppiumAUT wrapper")
+    func xcuitest() throws {
+        let xml = """
+        <XCUIElementTypeApplication type="XCUIElementTypeApplication" name="Demo" label="Demo" enabled="true" visible="true" x="0" y="0" width="390" height="844">
+          <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" name="greeting" label="Hello" enabled="false" visible="false" x="1.5" y="2" width="10" height="20" index="0" accessible="true"/>
+          <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" name="Total" label="Total" value="12.50" x="0" y="0" width="1" height="1"/>
+          <XCUIElementTypeTextField type="XCUIElementTypeTextField" name="email" label="" value="me@example.com" placeholderValue="Email" x="0" y="0" width="1"/>
+          <XCUIElementTypeSecureTextField type="XCUIElementTypeSecureTextField" name="pw" value="••••"/>
+        </XCUIElementTypeApplication>
+        """
+        #expect(CaptureImporter.detect(Array(xml.utf8)) == .xcuitest)
+        let converted = try convertAndRead(Array(xml.utf8), format: .xcuitest)
+        #expect(converted.text == """
+        {"screen":"Demo","root":{"class":"XCUIElementTypeApplication","frame":{"x":0,"y":0,"width":390,"height":844},"accessibilityLabel":"Demo","enabled":true,"children":[\
+        {"class":"XCUIElementTypeStaticText","accessibilityIdentifier":"greeting","frame":{"x":1.5,"y":2,"width":10,"height":20},"text":"Hello","accessibilityLabel":"Hello","enabled":false,"hidden":true},\
+        {"class":"XCUIElementTypeStaticText","frame":{"x":0,"y":0,"width":1,"height":1},"text":"12.50","accessibilityLabel":"Total","accessibilityValue":"12.50"},\
+        {"class":"XCUIElementTypeTextField","accessibilityIdentifier":"email","placeholder":"Email","accessibilityValue":"me@example.com"},\
+        {"class":"XCUIElementTypeSecureTextField","accessibilityIdentifier":"pw","accessibilityValue":"••••","isSecureTextEntry":true}]}}
+        """)
+        #expect(converted.decisions[4].kind == .secureText)
+    }
+
+    @Test("XCUITest: several elements under AppiumAUT get a synthetic root, without a screen")
+    func appiumAUT() throws {
+        let json = try convertText("<AppiumAUT><XCUIElementTypeApplication name=\"A\"/><XCUIElementTypeApplication name=\"B\"/></AppiumAUT>", format: .xcuitest)
+        #expect(json == "{\"root\":{\"class\":\"XCUIElementTypeOther\",\"id\":\"AppiumAUT\",\"children\":[{\"class\":\"XCUIElementTypeApplication\",\"accessibilityIdentifier\":\"A\"},{\"class\":\"XCUIElementTypeApplication\",\"accessibilityIdentifier\":\"B\"}]}}")
+        let empty = try #require(importError("<AppiumAUT>\n</AppiumAUT>", format: .xcuitest, file: "x.xml"))
+        #expect(empty.rendered == "x.xml:1:1: error: <AppiumAUT> holds no element")
+    }
+
+    @Test("strings are escaped with JSONString.appendQuoted")
+    func escaping() throws {
+        let json = try convertText("<hierarchy><node class=\"V\" text=\"q&quot;b\\&#1;&#9;\"/></hierarchy>", format: .uiautomator)
+        #expect(json == "{\"root\":{\"class\":\"V\",\"text\":\"q\\\"b\\\\\\u0001\\t\"}}")
+        _ = try JSONReader.parse(Array(json.utf8))
+    }
+}

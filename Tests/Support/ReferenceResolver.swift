@@ -1,0 +1,128 @@
+import MaskEngine
+
+/// A plain resolver written straight from the documented semantics: it walks the five
+/// levels one by one and scans every rule, with no index and no cache. The property
+/// tests check the engine against it; the benchmark measures the engine's speed-up.
+public struct ReferenceResolver: Sendable {
+    public let policy: MaskingPolicy
+    public let catalog: TypeCatalog
+
+    public init(policy: MaskingPolicy) {
+        self.policy = policy
+        self.catalog = TypeCatalog.builtin.overlaid(with: policy.classes)
+    }
+
+    /// The decision for every view of `tree`.
+    public func resolve(_ tree: ViewTree) -> [MaskDecision] {
+        (0..<tree.count).map { decide($0, in: tree) }
+    }
+
+    func applies(_ rule: MaskRule, _ tree: ViewTree) -> Bool {
+        rule.screen == nil || rule.screen == tree.screen
+    }
+
+    func chain(_ view: Int, _ tree: ViewTree) -> [String] {
+        let facts = tree.views[view]
+        if let superclasses = facts.superclasses { return [facts.className] + superclasses }
+        var result = [facts.className]
+        while let next = catalog.declarations[result[result.count - 1]]?.superclass, !result.contains(next), result.count < TypeCatalog.maximumChainLength {
+            result.append(next)
+        }
+        return result
+    }
+
+    /// The reliable target, computed from scratch by walking to the root.
+    public func target(_ view: Int, _ tree: ViewTree) -> String {
+        let facts = tree.views[view]
+        let screenPrefix = tree.screen.map { $0.isEmpty ? "" : $0 + "." } ?? ""
+        if let ai = facts.accessibilityIdentifier { return "\(facts.className)[ai:\(screenPrefix)\(ai)]" }
+        var steps: [String] = []
+        var current = view
+        while current >= 0 {
+            let f = tree.views[current]
+            let parent = Int(tree.parents[current])
+            var step: String
+            if let ri = f.restorationIdentifier {
+                step = "\(f.className)[ri:\(screenPrefix)\(ri)]"
+            } else if let tag = f.tag, tag != 0 {
+                step = "\(f.className)[tg:\(tag)]"
+            } else {
+                var sameClass = 0
+                if parent >= 0 {
+                    for sibling in 0..<current where Int(tree.parents[sibling]) == parent && tree.views[sibling].className == f.className {
+                        sameClass += 1
+                    }
+                }
+                step = "\(f.className):eq(\(sameClass))"
+            }
+            steps.append(step)
+            current = parent
+        }
+        return "[root]>" + steps.reversed().joined(separator: ">")
+    }
+
+    func matchesInstance(_ rule: MaskRule, _ view: Int, _ tree: ViewTree) -> Bool {
+        let facts = tree.views[view]
+        switch rule.selector {
+        case .type: return false
+        case .id(let p): return p.matches(facts.id ?? tree.indexPath(of: view))
+        case .accessibilityIdentifier(let p): return facts.accessibilityIdentifier.map(p.matches) ?? false
+        case .restorationIdentifier(let p): return facts.restorationIdentifier.map(p.matches) ?? false
+        case .tag(let n): return facts.tag == n && n != 0
+        case .target(let p): return p.matches(target(view, tree))
+        }
+    }
+
+    /// Mask wins; the first rule in source order of the winning action is named.
+    func pick(_ candidates: [Int]) -> Int? {
+        candidates.first { policy.rules[$0].action == .mask } ?? candidates.first
+    }
+
+    func typeRule(_ view: Int, _ tree: ViewTree, recursiveOnly: Bool) -> Int? {
+        for name in chain(view, tree) {
+            let candidates = policy.rules.indices.filter { index in
+                let rule = policy.rules[index]
+                guard case .type(let t) = rule.selector, t == name, applies(rule, tree) else { return false }
+                return !recursiveOnly || rule.recursive
+            }
+            if let winner = pick(candidates) { return winner }
+        }
+        return nil
+    }
+
+    func decide(_ view: Int, in tree: ViewTree) -> MaskDecision {
+        var level = PrecedenceLevel.default
+        var rule: Int?
+        let own = policy.rules.indices.filter { applies(policy.rules[$0], tree) && matchesInstance(policy.rules[$0], view, tree) }
+        if let winner = pick(own) {
+            level = .instance; rule = winner
+        } else {
+            var ancestor = Int(tree.parents[view])
+            while ancestor >= 0 {
+                let candidates = policy.rules.indices.filter {
+                    policy.rules[$0].recursive && applies(policy.rules[$0], tree) && matchesInstance(policy.rules[$0], ancestor, tree)
+                }
+                if let winner = pick(candidates) { level = .parentInstance; rule = winner; break }
+                ancestor = Int(tree.parents[ancestor])
+            }
+        }
+        if rule == nil, let winner = typeRule(view, tree, recursiveOnly: false) {
+            level = .type; rule = winner
+        }
+        if rule == nil {
+            var ancestor = Int(tree.parents[view])
+            while ancestor >= 0 {
+                if let winner = typeRule(ancestor, tree, recursiveOnly: true) { level = .parentType; rule = winner; break }
+                ancestor = Int(tree.parents[ancestor])
+            }
+        }
+        let action = rule.map { policy.rules[$0].action } ?? policy.defaultAction
+        let classes = chain(view, tree)
+        let kind = catalog.kind(along: classes)
+        let facts = tree.views[view]
+        let secure = kind == .secureText || facts.isSecureTextEntry
+            || ["password", "newPassword", "oneTimeCode", "creditCardNumber"].contains(facts.textContentType ?? "")
+        return MaskDecision(isMasked: action == .mask || kind == .map, level: level, ruleIndex: rule, kind: kind, isSecure: secure,
+                            emitsChildren: catalog.recurses(along: classes) && kind != .map)
+    }
+}

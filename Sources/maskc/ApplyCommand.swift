@@ -7,15 +7,17 @@ struct ApplyCommand: ParsableCommand {
         commandName: "apply",
         abstract: "Mask a captured view tree with a policy.",
         discussion: """
-            Reads a view tree as JSON ({"screen": ..., "root": NODE} or a bare NODE), or with \
-            --ndjson one tree per line, and writes it with every decision applied. If the \
-            policy does not compile nothing is written. A tree that cannot be read is not \
-            written at all; with --ndjson a bad line is reported with its line number and \
-            skipped, and the exit code is 4.
+            Reads a view tree as JSON ({"screen": ..., "root": NODE} or a bare NODE) or a \
+            capture (uiautomator, Appium, Rico, XCUITest; see --input-format), and writes \
+            it as maskc JSON with every decision applied. With --ndjson, one tree per line \
+            in and out; a folder is read file by file in sorted order and written one tree \
+            per line. If the policy does not compile nothing is written. A tree that cannot \
+            be read is never written, not even in part: a bad line or file is reported \
+            with its position and skipped, and the exit code is 4.
             """
     )
 
-    @Argument(help: "The view tree JSON file ('-' for standard input).")
+    @Argument(help: "The view tree: a file, '-' for standard input, or a folder of trees.")
     var tree: String
 
     @Option(name: .long, help: "The masking policy (YAML).")
@@ -30,17 +32,33 @@ struct ApplyCommand: ParsableCommand {
     @Flag(help: "Read one tree per line and write one masked tree per line.")
     var ndjson = false
 
+    @Option(name: .long, help: "The input format: auto, json, uiautomator, appium-android, rico, xcuitest.")
+    var inputFormat: InputFormat = .auto
+
+    @Option(name: .long, help: "Threads for NDJSON lines and folder files (output order is kept).")
+    var jobs: Int = 1
+
     @Option(name: .long, help: "The deepest JSON nesting accepted (a view takes two levels).")
     var maxDepth: Int = JSONLimits.standard.maximumDepth
 
     func validate() throws {
         guard maxDepth > 0 else { throw ValidationError("--max-depth must be positive") }
+        guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 256") }
+    }
+
+    /// One tree to mask: its name for errors, its bytes, and the line it starts on.
+    struct Unit: Sendable {
+        var file: String
+        var bytes: [UInt8]
+        var firstLine: Int
     }
 
     func run() throws {
         let (table, _) = try PolicyLoader.load(policy)
-        let input = try PolicyLoader.readInput(tree, what: "tree")
         let masker = TreeMasker(table: table, options: EmitOptions(explain: explain), limits: JSONLimits(maximumDepth: maxDepth))
+        let format = inputFormat
+        let isFolder = tree != "-" && TreeInputs.isDirectory(tree)
+        let files = isFolder ? try TreeInputs.files([tree]) : [tree]
         let sink: OutputSink
         do {
             sink = try OutputSink(path: output)
@@ -48,23 +66,55 @@ struct ApplyCommand: ParsableCommand {
             FileIO.printError("maskc: error: cannot write '\(output ?? "-")': \(error.message)")
             throw Reported(status: .outputFailed)
         }
-        var status = ExitStatus.success
+        var skipped = 0, total = 0
         do {
-            if ndjson {
-                status = try applyLines(input, masker: masker, sink: sink)
-            } else {
+            if !isFolder && !ndjson {
+                // One document: read, decide and write without copying it into a unit.
+                let input = try PolicyLoader.readInput(tree, what: "tree")
                 let document: TreeDocument
                 do {
-                    document = try masker.read(input, file: tree)
+                    document = try format.read(input, file: tree, masker: masker)
                 } catch {
-                    FileIO.printError(error.rendered)
+                    FileIO.printError(renderedReadError(error))
                     sink.discard()
                     throw Reported(status: .invalidTree)
                 }
-                let decisions = masker.decide(document)
                 var buffer: [UInt8] = []
-                try masker.write(document, decisions: decisions, to: &buffer, flush: sink.flush)
+                try masker.write(document, decisions: masker.decide(document), to: &buffer, flush: sink.flush)
                 buffer.append(0x0A)
+                try sink.flush(&buffer)
+            } else {
+                var buffer: [UInt8] = []
+                for file in files {
+                    let input = try PolicyLoader.readInput(file, what: "tree")
+                    let units: [Unit]
+                    if ndjson || TreeInputs.isLineDelimited(file) {
+                        units = NDJSONLines(input).map { Unit(file: file, bytes: Array($0.bytes), firstLine: $0.line) }
+                    } else {
+                        units = [Unit(file: file, bytes: input, firstLine: 1)]
+                    }
+                    try OrderedBatch.run(units, jobs: jobs, { unit -> Result<[UInt8], ReadFailure> in
+                        do {
+                            let document = try format.read(unit.bytes, file: unit.file, firstLine: unit.firstLine, masker: masker)
+                            var out: [UInt8] = []
+                            masker.write(document, decisions: masker.decide(document), to: &out, flush: { _ in })
+                            out.append(0x0A)
+                            return .success(out)
+                        } catch {
+                            return .failure(ReadFailure(message: renderedReadError(error)))
+                        }
+                    }, deliver: { result in
+                        total += 1
+                        switch result {
+                        case .success(let bytes):
+                            buffer.append(contentsOf: bytes)
+                            if buffer.count >= 1 << 20 { try sink.flush(&buffer) }
+                        case .failure(let failure):
+                            skipped += 1
+                            FileIO.printError(failure.message)
+                        }
+                    })
+                }
                 try sink.flush(&buffer)
             }
             try sink.commit()
@@ -73,31 +123,14 @@ struct ApplyCommand: ParsableCommand {
             FileIO.printError("maskc: error: cannot write '\(output ?? "-")': \(failure.message)")
             throw Reported(status: .outputFailed)
         }
-        if status != .success { throw Reported(status: status) }
-    }
-
-    private func applyLines(_ input: [UInt8], masker: TreeMasker, sink: OutputSink) throws(FileIO.Failure) -> ExitStatus {
-        var buffer: [UInt8] = []
-        var skipped = 0, total = 0
-        for (line, bytes) in NDJSONLines(input) {
-            total += 1
-            let document: TreeDocument
-            do {
-                document = try masker.read(Array(bytes), file: tree, firstLine: line)
-            } catch {
-                skipped += 1
-                FileIO.printError(error.rendered)
-                continue
-            }
-            masker.write(document, decisions: masker.decide(document), to: &buffer, flush: { _ in })
-            buffer.append(0x0A)
-            if buffer.count >= 1 << 20 { try sink.flush(&buffer) }
-        }
-        try sink.flush(&buffer)
         if skipped > 0 {
             FileIO.printError("maskc: error: skipped \(skipped) of \(total) trees in '\(tree)'")
-            return .invalidTree
+            throw Reported(status: .invalidTree)
         }
-        return .success
     }
+}
+
+/// A tree that could not be read, as its one-line report.
+struct ReadFailure: Error, Sendable {
+    let message: String
 }

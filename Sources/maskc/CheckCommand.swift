@@ -31,6 +31,9 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Output format: text, json or sarif.")
     var format: Format = .text
 
+    @Option(name: .long, help: "The format of --trees: auto, json, uiautomator, appium-android, rico, xcuitest.")
+    var inputFormat: InputFormat = .auto
+
     @Flag(help: "Fail on warnings as well as errors.")
     var strict = false
 
@@ -49,7 +52,7 @@ struct CheckCommand: ParsableCommand {
         if !trees.isEmpty {
             let files = try TreeInputs.files(trees)
             let reader = TreeMasker(table: DecisionTable(policy: MaskingPolicy()))
-            unreadable = try TreeInputs.forEachTree(in: files, masker: reader) { item in
+            unreadable = try TreeInputs.forEachTree(in: files, masker: reader, format: inputFormat) { item in
                 for index in corpora.indices { corpora[index]?.add(item.document.tree, name: item.name) }
             }
         }

@@ -14,7 +14,18 @@ struct TreeInputs {
         var document: TreeDocument
     }
 
-    static let extensions = [".json", ".ndjson", ".jsonl"]
+    static let extensions = [".json", ".ndjson", ".jsonl", ".xml"]
+
+    /// Whether a path is a folder.
+    static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// Whether a file holds one tree per line, by its extension.
+    static func isLineDelimited(_ path: String) -> Bool {
+        path.hasSuffix(".ndjson") || path.hasSuffix(".jsonl")
+    }
 
     /// Expands folders into their tree files.
     static func files(_ paths: [String]) throws(Reported) -> [String] {
@@ -61,19 +72,18 @@ struct TreeInputs {
     /// Reads every tree of every file, calling `body` for each; unreadable trees are
     /// reported on standard error and counted.
     /// - Returns: how many trees could not be read.
-    static func forEachTree(in files: [String], masker: TreeMasker, _ body: (Item) -> Void) throws(Reported) -> Int {
+    static func forEachTree(in files: [String], masker: TreeMasker, format: InputFormat = .auto, _ body: (Item) -> Void) throws(Reported) -> Int {
         var failures = 0
         for file in files {
             let bytes = try PolicyLoader.readInput(file, what: "tree")
-            let isLines = file.hasSuffix(".ndjson") || file.hasSuffix(".jsonl")
-            if !isLines {
+            if !isLineDelimited(file) {
                 do {
-                    body(Item(name: file, document: try masker.read(bytes, file: file)))
+                    body(Item(name: file, document: try format.read(bytes, file: file, masker: masker)))
                     continue
                 } catch {
-                    // A file of several documents is NDJSON whatever its name.
-                    guard error.message.hasPrefix("unexpected data after the end") else {
-                        FileIO.printError(error.rendered)
+                    // A file of several JSON documents is NDJSON whatever its name.
+                    guard let treeError = error as? TreeError, treeError.message.hasPrefix("unexpected data after the end") else {
+                        FileIO.printError(renderedReadError(error))
                         failures += 1
                         continue
                     }
@@ -81,9 +91,9 @@ struct TreeInputs {
             }
             for (line, slice) in NDJSONLines(bytes) {
                 do {
-                    body(Item(name: "\(file):\(line)", document: try masker.read(Array(slice), file: file, firstLine: line)))
+                    body(Item(name: "\(file):\(line)", document: try format.read(Array(slice), file: file, firstLine: line, masker: masker)))
                 } catch {
-                    FileIO.printError(error.rendered)
+                    FileIO.printError(renderedReadError(error))
                     failures += 1
                 }
             }

@@ -1,0 +1,60 @@
+import ArgumentParser
+import MaskImport
+import MaskJSON
+
+/// `--input-format`: maskc's own JSON, a capture format, or detected from content.
+enum InputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case auto, json, uiautomator
+    case appiumAndroid = "appium-android"
+    case rico, xcuitest
+
+    /// The format of one document.
+    func resolve(_ bytes: [UInt8]) -> CaptureFormat? {
+        switch self {
+        case .auto: return Self.detect(bytes)
+        case .json: return .json
+        case .uiautomator: return .uiautomator
+        case .appiumAndroid: return .appiumAndroid
+        case .rico: return .rico
+        case .xcuitest: return .xcuitest
+        }
+    }
+
+    /// Cheap detection: JSON is maskc's own unless it looks like Rico near its start
+    /// (a large tree is not parsed twice); anything else goes to the capture detector.
+    static func detect(_ bytes: [UInt8]) -> CaptureFormat? {
+        var i = 0
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
+        guard i < bytes.count else { return .json }
+        if bytes[i] == UInt8(ascii: "{") || bytes[i] == UInt8(ascii: "[") {
+            let head = bytes[i..<min(bytes.count, i + 65_536)]
+            return contains(head, Array("\"activity_name\"".utf8)) ? .rico : .json
+        }
+        return CaptureImporter.detect(bytes) ?? .json
+    }
+
+    private static func contains(_ hay: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
+        guard hay.count >= needle.count else { return false }
+        var start = hay.startIndex
+        while start + needle.count <= hay.endIndex {
+            if hay[start] == needle[0] && hay[start..<start + needle.count].elementsEqual(needle) { return true }
+            start += 1
+        }
+        return false
+    }
+
+    /// Reads one document in this format into a tree document.
+    func read(_ bytes: [UInt8], file: String, firstLine: Int = 1, masker: TreeMasker) throws -> TreeDocument {
+        let format = resolve(bytes) ?? .json
+        if format == .json { return try masker.read(bytes, file: file, firstLine: firstLine) }
+        let converted = try CaptureImporter.convert(bytes, format: format, file: file)
+        return try masker.read(converted, file: file)
+    }
+}
+
+/// A problem reading one input, rendered on one line.
+func renderedReadError(_ error: any Error) -> String {
+    if let error = error as? TreeError { return error.rendered }
+    if let error = error as? ImportError { return error.rendered }
+    return "maskc: error: \(error)"
+}

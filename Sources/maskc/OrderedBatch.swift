@@ -1,0 +1,56 @@
+import Dispatch
+
+/// Runs a function over items on several threads and returns the results in the
+/// items' order. Work is handed out in windows so memory stays flat however many
+/// items there are.
+enum OrderedBatch {
+    /// Results of one window, written by index from several threads: each index by
+    /// exactly one thread, read only after all of them are done.
+    final class Slots<R>: @unchecked Sendable {
+        let base: UnsafeMutablePointer<R?>
+        let count: Int
+        init(_ count: Int) {
+            self.count = count
+            base = .allocate(capacity: count)
+            base.initialize(repeating: nil, count: count)
+        }
+        deinit {
+            base.deinitialize(count: count)
+            base.deallocate()
+        }
+    }
+
+    /// Maps `items` with `body` on `jobs` threads, calling `deliver` with each result in
+    /// order as soon as its window is done.
+    static func run<T: Sendable, R: Sendable>(
+        _ items: some Sequence<T>, jobs: Int, window: Int = 256,
+        _ body: @escaping @Sendable (T) -> R, deliver: (R) throws -> Void
+    ) rethrows {
+        var pending: [T] = []
+        pending.reserveCapacity(window)
+        func flush() throws {
+            guard !pending.isEmpty else { return }
+            if jobs <= 1 || pending.count == 1 {
+                for item in pending { try deliver(body(item)) }
+            } else {
+                let slots = Slots<R>(pending.count)
+                let batch = pending
+                DispatchQueue.concurrentPerform(iterations: min(jobs, batch.count)) { worker in
+                    var index = worker
+                    while index < batch.count {
+                        let result = body(batch[index])
+                        slots.base[index] = result
+                        index += jobs
+                    }
+                }
+                for index in 0..<slots.count { if let value = slots.base[index] { try deliver(value) } }
+            }
+            pending.removeAll(keepingCapacity: true)
+        }
+        for item in items {
+            pending.append(item)
+            if pending.count >= window { try flush() }
+        }
+        try flush()
+    }
+}

@@ -11,30 +11,13 @@ extension DecisionTable {
 
     /// Decides every view of a tree with a caller's resolver (to keep its caches warm).
     public func resolve(_ tree: ViewTree, with resolver: inout ViewResolver) -> [MaskDecision] {
-        resolver.setScreen(tree.screen)
-        let n = tree.count
-        var decisions: [MaskDecision] = []
-        decisions.reserveCapacity(n)
-        var handed = [InheritedVerdicts](repeating: .root, count: n)
-        let targets = usesTargets ? ReliableTargets(tree) : nil
-        var paths: [String] = usesIDs ? [] : []
-        if usesIDs { paths.reserveCapacity(n) }
-        for view in 0..<n {
-            let facts = tree.views[view]
+        var incremental = IncrementalResolver(resolver: resolver, screen: tree.screen, expectedCount: tree.count)
+        for view in 0..<tree.count {
             let parent = Int(tree.parents[view])
-            var indexPath: String?
-            if usesIDs {
-                let path = parent < 0 ? "0" : paths[parent] + "." + String(tree.childIndices[view])
-                paths.append(path)
-                if facts.id == nil { indexPath = path }
-            }
-            let (decision, down) = resolver.decide(
-                facts, target: targets?.targets[view], indexPath: indexPath,
-                inherited: parent < 0 ? .root : handed[parent])
-            handed[view] = down
-            decisions.append(decision)
+            incremental.add(tree.views[view], parent: parent < 0 ? nil : parent)
         }
-        return decisions
+        resolver = incremental.finishedResolver
+        return incremental.decisions
     }
 }
 

@@ -19,6 +19,14 @@ public struct ViewTree: Sendable {
     /// The number of views.
     public var count: Int { views.count }
 
+    /// Reserves room for `count` views.
+    public mutating func reserveCapacity(_ count: Int) {
+        views.reserveCapacity(count)
+        parents.reserveCapacity(count)
+        childIndices.reserveCapacity(count)
+        childCounts.reserveCapacity(count)
+    }
+
     /// Appends a view under `parent` (an index already in the tree), or as the root.
     /// - Returns: the new view's index.
     /// - Precondition: `parent` is an existing index; only one root.

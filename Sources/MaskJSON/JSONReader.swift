@@ -17,12 +17,12 @@ public struct JSONLimits: Sendable, Hashable {
     public var maximumBytes: Int
 
     /// Creates limits.
-    public init(maximumDepth: Int = 1_000_000, maximumBytes: Int = Int(UInt32.max - 1)) {
+    public init(maximumDepth: Int = 1_000_000, maximumBytes: Int = 1 << 30) {
         self.maximumDepth = maximumDepth
         self.maximumBytes = min(maximumBytes, Int(UInt32.max - 1))
     }
 
-    /// A nesting of 1,000,000 (500,000 views deep) and 4 GiB.
+    /// A nesting of 1,000,000 (500,000 views deep) and 1 GiB.
     public static let standard = JSONLimits()
 }
 
@@ -38,7 +38,7 @@ public enum JSONReader {
             throw JSONSyntaxError(offset: 0, message: "document is \(bytes.count) bytes, over the limit of \(limits.maximumBytes)", path: "$")
         }
         var parser = Parser(limits: limits)
-        parser.tokens.reserveCapacity(bytes.count / 8 + 16)
+        parser.tokens.reserveCapacity(bytes.count / 5 + 16)
         let result: Result<Void, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
             do throws(JSONSyntaxError) {
                 try parser.run(buffer)
@@ -170,6 +170,7 @@ private struct Parser {
     mutating func close(_ isObject: Bool, _ i: Int, _ p: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
         guard let top = open.popLast() else { throw fail("unbalanced close", i, p) }
         let endIndex = tokens.count
+        if endIndex > JSONToken.maximumLength { throw fail("more than \(JSONToken.maximumLength) JSON values in one document", i, p) }
         tokens[top.token].length = UInt32(endIndex)
         tokens.append(JSONToken(kind: isObject ? .objectEnd : .arrayEnd, hasEscapes: false, start: UInt32(i), length: 0))
     }
@@ -206,6 +207,7 @@ private struct Parser {
             guard digit(i) else { throw fail("invalid number: expected a digit in the exponent", i, p) }
             while digit(i) { i += 1 }
         }
+        if i - start > 1 << 20 { throw fail("number longer than 1 MiB", start, p) }
         tokens.append(JSONToken(kind: .number, hasEscapes: false, start: UInt32(start), length: UInt32(i - start)))
         return i
     }
@@ -251,6 +253,7 @@ private struct Parser {
             // Non-ASCII: validate one UTF-8 sequence.
             i = try utf8Sequence(p, i)
         }
+        if i - quote - 1 > JSONToken.maximumLength { throw fail("string longer than \(JSONToken.maximumLength) bytes", quote, p) }
         tokens.append(JSONToken(kind: .string, hasEscapes: escapes, start: UInt32(quote + 1), length: UInt32(i - quote - 1)))
         return i + 1
     }

@@ -1,4 +1,4 @@
-/// One JSON token on the tape.
+/// One JSON token on the tape, packed in 8 bytes.
 ///
 /// Strings and numbers point at their bytes in the input; containers point at their
 /// matching end token, so a whole value can be skipped in O(1).
@@ -8,16 +8,38 @@ public struct JSONToken: Sendable, Hashable {
         case objectStart, objectEnd, arrayStart, arrayEnd, string, number, `true`, `false`, null
     }
 
-    /// What the token is.
-    public var kind: Kind
-    /// For strings: whether the raw bytes hold escapes.
-    public var hasEscapes: Bool
+    /// The largest length or end index a token can hold (2^27 - 1).
+    public static let maximumLength = (1 << 27) - 1
+
     /// Byte offset: of the first content byte for a string (after the quote), of the
     /// first byte for anything else.
     public var start: UInt32
+    /// Length (27 bits), kind (4 bits), escapes (1 bit).
+    private var bits: UInt32
+
+    /// Creates a token.
+    @inline(__always)
+    public init(kind: Kind, hasEscapes: Bool, start: UInt32, length: UInt32) {
+        self.start = start
+        self.bits = (length & UInt32(Self.maximumLength)) | UInt32(kind.rawValue) << 27 | (hasEscapes ? 1 << 31 : 0)
+    }
+
+    /// What the token is.
+    public var kind: Kind {
+        @inline(__always) get { Kind(rawValue: UInt8((bits >> 27) & 0xF)) ?? .null }
+    }
+
+    /// For strings: whether the raw bytes hold escapes.
+    public var hasEscapes: Bool {
+        @inline(__always) get { bits >> 31 != 0 }
+    }
+
     /// For strings and numbers, the length in bytes of the raw content; for a container
     /// start, the index of its matching end token.
-    public var length: UInt32
+    public var length: UInt32 {
+        @inline(__always) get { bits & UInt32(Self.maximumLength) }
+        @inline(__always) set { bits = (bits & ~UInt32(Self.maximumLength)) | (newValue & UInt32(Self.maximumLength)) }
+    }
 }
 
 /// A parsed JSON document: the input bytes and the tokens in document order.

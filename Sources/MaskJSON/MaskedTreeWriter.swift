@@ -15,7 +15,7 @@ public struct EmitOptions: Sendable, Hashable {
 ///
 /// Iterative, compact output, keys in input order with added keys last.
 struct MaskedTreeWriter {
-    let document: TreeDocument
+    let document: TreeLayout
     let decisions: [MaskDecision]
     let table: DecisionTable
     let options: EmitOptions

@@ -56,7 +56,23 @@ enum TreeBuilder {
         }
     }
 
-    static func build(_ tape: JSONTape) throws(ShapeError) -> TreeDocument {
+    /// The screen a wrapped tree names, read ahead of `build` (which checks the shape).
+    static func screen(of tape: JSONTape) -> String? {
+        let tokens = tape.tokens
+        guard tokens.first?.kind == .objectStart else { return nil }
+        var k = 1, screen: String?
+        while tokens[k].kind != .objectEnd {
+            if field(tape, k) == .class { return nil }
+            if !tokens[k].hasEscapes, tape.rawEquals(k, "screen"), tokens[k + 1].kind == .string, screen == nil {
+                screen = tape.string(k + 1)
+            }
+            k = tape.end(ofValueAt: k + 1)
+        }
+        return screen
+    }
+
+    /// Reads the tree, handing each view (in pre-order, parents first) to `add`.
+    static func build(_ tape: JSONTape, add: (ViewFacts, Int?) -> Void) throws(ShapeError) -> TreeLayout {
         let tokens = tape.tokens
         guard tokens[0].kind == .objectStart else {
             throw ShapeError(token: 0, path: "$", message: "expected a view object or {\"screen\", \"root\"}, found \(typeName(tokens[0].kind))")
@@ -100,9 +116,23 @@ enum TreeBuilder {
             }
         }
 
-        var tree = ViewTree(screen: screen)
+        // Parents and positions of the views read so far, for error paths.
+        var tree = ShapeIndex()
+        tree.parents.reserveCapacity(tokens.count / 12)
+        tree.childIndices.reserveCapacity(tokens.count / 12)
+        var childCounts: [Int32] = []
+        childCounts.reserveCapacity(tokens.count / 12)
         var viewTokens: [Int32] = []
-        viewTokens.reserveCapacity(tokens.count / 16)
+        viewTokens.reserveCapacity(tokens.count / 12)
+        var interner = StringInterner()
+        /// A string token's text, shared with equal strings seen before.
+        func text(_ index: Int) -> String {
+            let token = tokens[index]
+            if token.hasEscapes { return tape.string(index) }
+            return tape.bytes.withUnsafeBufferPointer { buffer in
+                interner.intern(UnsafeBufferPointer(rebasing: buffer[Int(token.start)..<Int(token.start) + Int(token.length)]))
+            }
+        }
         // Work stack of (object token, parent view); children pushed in reverse so views
         // come out in document order.
         var work: [(token: Int32, parent: Int32)] = [(Int32(rootToken), -1)]
@@ -136,7 +166,7 @@ enum TreeBuilder {
                     switch f {
                     case .class:
                         guard kind == .string else { throw expect("a string") }
-                        facts.className = tape.string(v)
+                        facts.className = text(v)
                         if facts.className.isEmpty { throw ShapeError(token: v, path: path() + ".class", message: "empty class name") }
                     case .superclasses:
                         if kind == .null { break }
@@ -147,23 +177,23 @@ enum TreeBuilder {
                             guard tokens[e].kind == .string else {
                                 throw ShapeError(token: e, path: path() + ".superclasses[\(list.count)]", message: "expected a string, found \(typeName(tokens[e].kind))")
                             }
-                            list.append(tape.string(e))
+                            list.append(text(e))
                             e += 1
                         }
                         facts.superclasses = list
                     case .id:
                         switch kind {
-                        case .string, .number: facts.id = tape.string(v)
+                        case .string, .number: facts.id = text(v)
                         case .null: break
                         default: throw expect("a string")
                         }
                     case .accessibilityIdentifier, .restorationIdentifier, .textContentType:
                         if kind == .null { break }
                         guard kind == .string else { throw expect("a string") }
-                        let text = tape.string(v)
-                        if f == .accessibilityIdentifier { facts.accessibilityIdentifier = text }
-                        else if f == .restorationIdentifier { facts.restorationIdentifier = text }
-                        else { facts.textContentType = text }
+                        let value = text(v)
+                        if f == .accessibilityIdentifier { facts.accessibilityIdentifier = value }
+                        else if f == .restorationIdentifier { facts.restorationIdentifier = value }
+                        else { facts.textContentType = value }
                     case .tag:
                         if kind == .null { break }
                         guard kind == .number, let n = Int(String(decoding: tape.raw(v), as: UTF8.self)) else { throw expect("an integer") }
@@ -187,7 +217,15 @@ enum TreeBuilder {
             guard seen & Field.class.rawValue != 0 else {
                 throw ShapeError(token: object, path: path(), message: "view has no \"class\"")
             }
-            tree.append(facts, parent: parent >= 0 ? Int(parent) : nil)
+            add(facts, parent >= 0 ? Int(parent) : nil)
+            tree.parents.append(parent)
+            if parent >= 0 {
+                tree.childIndices.append(childCounts[Int(parent)])
+                childCounts[Int(parent)] += 1
+            } else {
+                tree.childIndices.append(0)
+            }
+            childCounts.append(0)
             viewTokens.append(objectToken)
             if childrenArray >= 0 {
                 childStarts.removeAll(keepingCapacity: true)
@@ -203,11 +241,18 @@ enum TreeBuilder {
                 for child in childStarts.reversed() { work.append((child, Int32(view))) }
             }
         }
-        return TreeDocument(tape: tape, tree: tree, viewTokens: viewTokens, isWrapped: isWrapped)
+        return TreeLayout(tape: tape, viewTokens: viewTokens, isWrapped: isWrapped, screen: screen)
     }
 
-    /// The JSON path of a view already in the tree.
-    static func path(of view: Int, in tree: ViewTree, rootPath: String) -> String {
+    /// Parents and child positions of the views read so far.
+    struct ShapeIndex {
+        var parents: [Int32] = []
+        var childIndices: [Int32] = []
+        var count: Int { parents.count }
+    }
+
+    /// The JSON path of a view already read.
+    static func path(of view: Int, in tree: ShapeIndex, rootPath: String) -> String {
         var indices: [Int32] = []
         var current = view
         while current > 0 {

@@ -71,16 +71,17 @@ struct ApplyCommand: ParsableCommand {
             if !isFolder && !ndjson {
                 // One document: read, decide and write without copying it into a unit.
                 let input = try PolicyLoader.readInput(tree, what: "tree")
-                let document: TreeDocument
+                let layout: TreeLayout, decisions: [MaskDecision]
                 do {
-                    document = try format.read(input, file: tree, masker: masker)
+                    (layout, decisions) = try format.readDeciding(input, file: tree, masker: masker)
                 } catch {
                     FileIO.printError(renderedReadError(error))
                     sink.discard()
                     throw Reported(status: .invalidTree)
                 }
                 var buffer: [UInt8] = []
-                try masker.write(document, decisions: masker.decide(document), to: &buffer, flush: sink.flush)
+                buffer.reserveCapacity(1 << 21)
+                try masker.write(layout, decisions: decisions, to: &buffer, flush: sink.flush)
                 buffer.append(0x0A)
                 try sink.flush(&buffer)
             } else {
@@ -95,9 +96,9 @@ struct ApplyCommand: ParsableCommand {
                     }
                     try OrderedBatch.run(units, jobs: jobs, { unit -> Result<[UInt8], ReadFailure> in
                         do {
-                            let document = try format.read(unit.bytes, file: unit.file, firstLine: unit.firstLine, masker: masker)
+                            let (layout, decisions) = try format.readDeciding(unit.bytes, file: unit.file, firstLine: unit.firstLine, masker: masker)
                             var out: [UInt8] = []
-                            masker.write(document, decisions: masker.decide(document), to: &out, flush: { _ in })
+                            masker.write(layout, decisions: decisions, to: &out, flush: { _ in })
                             out.append(0x0A)
                             return .success(out)
                         } catch {

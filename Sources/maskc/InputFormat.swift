@@ -1,4 +1,5 @@
 import ArgumentParser
+import MaskEngine
 import MaskImport
 import MaskJSON
 
@@ -41,6 +42,14 @@ enum InputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
             start += 1
         }
         return false
+    }
+
+    /// Reads one document in this format and decides it as it is read (for `apply`).
+    func readDeciding(_ bytes: [UInt8], file: String, firstLine: Int = 1, masker: TreeMasker) throws -> (TreeLayout, [MaskDecision]) {
+        let format = resolve(bytes) ?? .json
+        if format == .json { return try masker.readDeciding(bytes, file: file, firstLine: firstLine) }
+        let converted = try CaptureImporter.convert(bytes, format: format, file: file)
+        return try masker.readDeciding(converted, file: file)
     }
 
     /// Reads one document in this format into a tree document.

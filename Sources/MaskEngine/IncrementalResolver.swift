@@ -1,0 +1,83 @@
+/// Decides views one at a time as a tree is read, parents before children, without
+/// keeping the views: only what descendants need (the verdicts each view hands down,
+/// and reliable-target paths or index paths when the policy uses them).
+///
+/// `DecisionTable.resolve(_:)` runs on it; the JSON reader feeds it directly while it
+/// reads a tree, so `maskc apply` never holds the facts of every view at once.
+public struct IncrementalResolver: Sendable {
+    private var resolver: ViewResolver
+    /// One decision per view added, in order.
+    public private(set) var decisions: [MaskDecision] = []
+    private var handed: [InheritedVerdicts] = []
+    private var childCounts: [Int32] = []
+    private var paths: [String] = []
+    private var indexPaths: [String] = []
+    private var sameClass: [SiblingClass: Int] = [:]
+
+    private struct SiblingClass: Hashable, Sendable {
+        var parent: Int
+        var className: String
+    }
+
+    /// Starts a tree on `screen`, with room for `expectedCount` views.
+    public init(table: DecisionTable, screen: String?, expectedCount: Int = 0) {
+        resolver = ViewResolver(table: table, screen: screen)
+        reserve(expectedCount)
+    }
+
+    /// Starts a tree reusing a resolver (and its caches).
+    public init(resolver: ViewResolver, screen: String?, expectedCount: Int = 0) {
+        self.resolver = resolver
+        self.resolver.setScreen(screen)
+        reserve(expectedCount)
+    }
+
+    private mutating func reserve(_ count: Int) {
+        decisions.reserveCapacity(count)
+        handed.reserveCapacity(count)
+        childCounts.reserveCapacity(count)
+    }
+
+    /// The resolver, with its warm caches, for the next tree.
+    public var finishedResolver: ViewResolver { resolver }
+
+    /// Adds the next view in pre-order and decides it.
+    /// - Parameter parent: the index of a view added before, or nil for the root.
+    /// - Complexity: O(1) expected, plus O(depth) string work when the policy selects
+    ///   by `target` or by index path.
+    @discardableResult
+    public mutating func add(_ facts: ViewFacts, parent: Int?) -> MaskDecision {
+        let table = resolver.table
+        var childIndex: Int32 = 0
+        if let parent {
+            childIndex = childCounts[parent]
+            childCounts[parent] += 1
+        }
+        var target: String?
+        if table.usesTargets {
+            var sameClassIndex = 0
+            if let parent {
+                let key = SiblingClass(parent: parent, className: facts.className)
+                sameClassIndex = sameClass[key, default: 0]
+                sameClass[key] = sameClassIndex + 1
+            }
+            let computed = ReliableTarget.target(
+                of: facts, parentPath: parent.map { paths[$0] } ?? ReliableTarget.root,
+                sameClassIndex: sameClassIndex, screen: resolver.screen)
+            paths.append(computed.path)
+            target = computed.target
+        }
+        var indexPath: String?
+        if table.usesIDs {
+            let path = parent.map { indexPaths[$0] + "." + String(childIndex) } ?? "0"
+            indexPaths.append(path)
+            if facts.id == nil { indexPath = path }
+        }
+        let (decision, down) = resolver.decide(facts, target: target, indexPath: indexPath,
+                                               inherited: parent.map { handed[$0] } ?? .root)
+        handed.append(down)
+        childCounts.append(0)
+        decisions.append(decision)
+        return decision
+    }
+}

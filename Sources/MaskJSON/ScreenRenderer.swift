@@ -1,0 +1,514 @@
+import MaskEngine
+
+/// Draws a decided view tree as an SVG picture of the screen, as the replay would show it.
+///
+/// Every emitted view with a `frame` (`{x, y, width, height}`, in screen coordinates) is
+/// a box. In the masked rendering (``Mode/masked``, the default):
+///
+/// - masked text is drawn as its `la` pattern, secure text as bullets, in the view's frame;
+/// - masked images and maps are crossed boxes labelled `IMG` and `MAP`; masked SwiftUI
+///   text is the `RECT` placeholder, a filled black rectangle;
+/// - subtrees that are not emitted (below maps and `recurse: false` classes) are not drawn;
+/// - an unmasked view with text (or an unmasked image) is *exposed*: its real content is
+///   sent, so it is outlined in red, dashed, and its real text is shown.
+///
+/// The masked rendering never contains a masked view's original text: text is turned into
+/// its pattern before it is laid out. ``Mode/wireframe`` draws every captured view with its
+/// text as captured, nothing masked, for a side-by-side comparison; it must be asked for.
+///
+/// Output is deterministic (numbers are integers when whole, else at most two decimals)
+/// and the walk is iterative: views are in pre-order, so one pass over the arena draws
+/// parents before children, at any depth.
+public struct ScreenRenderer: Sendable {
+    /// What to draw.
+    public enum Mode: String, Sendable, Hashable, CaseIterable {
+        /// The screen as the replay shows it: every decision applied.
+        case masked
+        /// Every captured view with its captured text, nothing masked. Shows originals.
+        case wireframe
+    }
+
+    /// The document.
+    public let document: TreeDocument
+    /// One decision per view (``TreeMasker/decide(_:)``).
+    public let decisions: [MaskDecision]
+    /// The table that made the decisions (for the deciding rule in each view's tooltip).
+    public let table: DecisionTable
+
+    /// Creates a renderer.
+    /// - Precondition: one decision per view of the document.
+    public init(document: TreeDocument, decisions: [MaskDecision], table: DecisionTable) {
+        precondition(decisions.count == document.tree.count, "one decision per view")
+        self.document = document
+        self.decisions = decisions
+        self.table = table
+    }
+
+    /// The SVG document, ending in a newline.
+    public func render(_ mode: Mode = .masked) -> String {
+        let tree = document.tree
+        let count = tree.count
+
+        // Which views are drawn: emitted ones in the masked rendering, all in the wireframe.
+        var shown = [Bool](repeating: true, count: count)
+        if mode == .masked {
+            for view in 0..<count {
+                let parent = Int(tree.parents[view])
+                if parent >= 0 { shown[view] = shown[parent] && decisions[parent].emitsChildren }
+            }
+        }
+
+        // The canvas: the root's frame, else the union of the drawn frames.
+        var frames = [Rect?](repeating: nil, count: count)
+        var union: Rect?
+        for view in 0..<count where shown[view] {
+            guard let frame = frame(of: view), frame.width > 0, frame.height > 0 else { continue }
+            frames[view] = frame
+            union = union.map { $0.union(frame) } ?? frame
+        }
+        let screen = frames.first.flatMap { $0 } ?? union ?? Rect(x: 0, y: 0, width: 390, height: 844)
+        let scale = min(max(screen.width / 390, 0.05), 1000)
+        let legendHeight = 78 * scale
+
+        var svg = SVGWriter(scale: scale)
+        svg.open(screen: screen, legendHeight: legendHeight)
+        svg.out += "<rect class=\"screen\" x=\"\(num(screen.x))\" y=\"\(num(screen.y))\" width=\"\(num(screen.width))\" height=\"\(num(screen.height))\"/>\n"
+
+        var exposed = 0, exposedUndrawn = 0
+        for view in 0..<count where shown[view] {
+            let decision = decisions[view]
+            let content = self.content(of: view)
+            let isExposed = mode == .masked && !decision.isMasked && !decision.isSecure
+                && (content.text != nil || (decision.kind == .image && content.hasImage))
+            if isExposed {
+                exposed += 1
+                if frames[view] == nil { exposedUndrawn += 1 }
+            }
+            guard let frame = frames[view] else { continue }
+            svg.out += "<g><title>"
+            svg.appendEscaped(title(of: view, decision: decision, exposed: isExposed))
+            svg.out += "</title>"
+            switch mode {
+            case .wireframe:
+                drawWireframe(frame, decision: decision, content: content, into: &svg)
+            case .masked:
+                drawMasked(frame, decision: decision, content: content, exposed: isExposed, into: &svg)
+            }
+            svg.out += "</g>\n"
+        }
+
+        svg.legend(mode: mode, screen: screen, height: legendHeight, name: tree.screen, exposed: exposed, undrawn: exposedUndrawn)
+        svg.out += "</svg>\n"
+        return svg.out
+    }
+
+    // MARK: Drawing one view
+
+    private func drawMasked(_ frame: Rect, decision: MaskDecision, content: Content, exposed: Bool, into svg: inout SVGWriter) {
+        if decision.isMasked, let marker = Placeholder.marker(for: decision.kind) {
+            if decision.kind == .swiftUIText {
+                svg.rect(frame, class: "rect")
+            } else {
+                svg.crossed(frame, label: marker)
+            }
+            return
+        }
+        if let text = content.text {
+            if decision.isSecure {
+                svg.rect(frame, class: "masked")
+                svg.text(Placeholder.bullets(text), in: frame, class: "mt")
+            } else if decision.isMasked {
+                svg.rect(frame, class: "masked")
+                svg.text(Placeholder.laPattern(text), in: frame, class: "mt")
+            } else {
+                svg.rect(frame, class: "exposed")
+                svg.text(text, in: frame, class: "xt")
+            }
+            return
+        }
+        if exposed {  // an unmasked image: its content is sent
+            svg.rect(frame, class: "exposed")
+            svg.label("image", in: frame, class: "xt")
+            return
+        }
+        svg.rect(frame, class: "v")
+    }
+
+    private func drawWireframe(_ frame: Rect, decision: MaskDecision, content: Content, into svg: inout SVGWriter) {
+        switch decision.kind {
+        case .image: svg.crossed(frame, label: "image")
+        case .map: svg.crossed(frame, label: "map")
+        default: svg.rect(frame, class: "v")
+        }
+        if let text = content.text { svg.text(text, in: frame, class: "wt") }
+    }
+
+    /// The tooltip: class, identifier, kind, decision and the deciding rule. No text.
+    private func title(of view: Int, decision: MaskDecision, exposed: Bool) -> String {
+        let facts = document.tree.views[view]
+        var title = facts.className
+        if let name = facts.accessibilityIdentifier ?? facts.id ?? facts.restorationIdentifier { title += " \(name)" }
+        title += " · \(decision.kind.rawValue)"
+        title += decision.isMasked ? " · masked" : " · unmasked"
+        if decision.isSecure { title += " · secure" }
+        if exposed { title += " · EXPOSED" }
+        title += " · \(decision.level.title)"
+        if let origin = table.rule(for: decision)?.origin { title += " \(origin)" }
+        return title
+    }
+
+    // MARK: Reading a view from the tape
+
+    /// What the renderer needs of a view; `text` is its original, kept in memory only.
+    private struct Content {
+        /// The text shown: `text`, else `placeholder`, else `accessibilityValue`, else `accessibilityLabel`.
+        var text: String?
+        /// Whether the view has `image` content.
+        var hasImage = false
+    }
+
+    private enum Key { case frame, text, placeholder, accessibilityValue, accessibilityLabel, image, other }
+
+    private func key(_ index: Int) -> Key {
+        let tape = document.tape
+        if tape.tokens[index].hasEscapes {
+            switch tape.string(index) {
+            case "frame": return .frame
+            case "text": return .text
+            case "placeholder": return .placeholder
+            case "accessibilityValue": return .accessibilityValue
+            case "accessibilityLabel": return .accessibilityLabel
+            case "image": return .image
+            default: return .other
+            }
+        }
+        if tape.rawEquals(index, "frame") { return .frame }
+        if tape.rawEquals(index, "text") { return .text }
+        if tape.rawEquals(index, "placeholder") { return .placeholder }
+        if tape.rawEquals(index, "accessibilityValue") { return .accessibilityValue }
+        if tape.rawEquals(index, "accessibilityLabel") { return .accessibilityLabel }
+        if tape.rawEquals(index, "image") { return .image }
+        return .other
+    }
+
+    /// The members of a view object: calls `body` with each key's kind and value index.
+    private func members(of object: Int, _ body: (Key, Int) -> Void) {
+        let tape = document.tape
+        let token = tape.tokens[object]
+        guard token.kind == .objectStart else { return }
+        let end = Int(token.length)
+        var index = object + 1
+        while index < end {
+            body(key(index), index + 1)
+            index = tape.end(ofValueAt: index + 1)
+        }
+    }
+
+    private func frame(of view: Int) -> Rect? {
+        var found: Int?
+        members(of: Int(document.viewTokens[view])) { key, value in if key == .frame { found = value } }
+        guard let object = found else { return nil }
+        let tape = document.tape
+        var x: Double?, y: Double?, width: Double?, height: Double?
+        var index = object + 1
+        let token = tape.tokens[object]
+        guard token.kind == .objectStart else { return nil }
+        let end = Int(token.length)
+        while index < end {
+            let value = index + 1
+            if tape.tokens[value].kind == .number, let number = Double(String(decoding: tape.raw(value), as: UTF8.self)) {
+                switch tape.string(index) {
+                case "x": x = number
+                case "y": y = number
+                case "width": width = number
+                case "height": height = number
+                default: break
+                }
+            }
+            index = tape.end(ofValueAt: value)
+        }
+        guard let x, let y, let width, let height else { return nil }
+        let limit = 1e9
+        guard x.isFinite, y.isFinite, width.isFinite, height.isFinite,
+              abs(x) <= limit, abs(y) <= limit, width >= 0, height >= 0, width <= limit, height <= limit
+        else { return nil }
+        return Rect(x: x, y: y, width: width, height: height)
+    }
+
+    private func content(of view: Int) -> Content {
+        let tape = document.tape
+        var fields: [String?] = [nil, nil, nil, nil]  // text, placeholder, value, label
+        var content = Content()
+        func string(_ value: Int) -> String? {
+            switch tape.tokens[value].kind {
+            case .string:
+                let text = tape.string(value)
+                return text.isEmpty ? nil : text
+            case .number: return String(decoding: tape.raw(value), as: UTF8.self)
+            default: return nil
+            }
+        }
+        members(of: Int(document.viewTokens[view])) { key, value in
+            switch key {
+            case .text: fields[0] = string(value)
+            case .placeholder: fields[1] = string(value)
+            case .accessibilityValue: fields[2] = string(value)
+            case .accessibilityLabel: fields[3] = string(value)
+            case .image: content.hasImage = tape.tokens[value].kind != .null
+            case .frame, .other: break
+            }
+        }
+        content.text = fields.lazy.compactMap { $0 }.first
+        return content
+    }
+}
+
+// MARK: - Geometry and SVG text
+
+/// A rectangle in screen coordinates.
+struct Rect: Hashable {
+    var x: Double, y: Double, width: Double, height: Double
+
+    func union(_ other: Rect) -> Rect {
+        let left = min(x, other.x), top = min(y, other.y)
+        let right = max(x + width, other.x + other.width), bottom = max(y + height, other.y + other.height)
+        return Rect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+}
+
+/// A number for SVG: an integer when whole, else at most two decimals.
+func num(_ value: Double) -> String {
+    let scaled = (value * 100).rounded()
+    guard scaled.isFinite, abs(scaled) < 9e15 else { return "0" }
+    let cents = Int(scaled)
+    let sign = cents < 0 ? "-" : ""
+    let magnitude = cents.magnitude
+    let whole = magnitude / 100, fraction = magnitude % 100
+    if fraction == 0 { return sign + String(whole) }
+    if fraction % 10 == 0 { return "\(sign)\(whole).\(fraction / 10)" }
+    return "\(sign)\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
+}
+
+/// Accumulates the SVG text.
+struct SVGWriter {
+    var out = ""
+    /// Screen units per point of a 390-point-wide screen: sizes of strokes and labels.
+    let scale: Double
+
+    /// Text metrics: monospaced glyphs are about 0.6 em wide.
+    static let glyphWidth = 0.6
+    static let monospace = "ui-monospace, Menlo, 'DejaVu Sans Mono', 'Liberation Mono', monospace"
+    static let sans = "system-ui, -apple-system, 'Helvetica Neue', 'DejaVu Sans', Arial, sans-serif"
+
+    init(scale: Double) {
+        self.scale = scale
+        out.reserveCapacity(4096)
+    }
+
+    mutating func open(screen: Rect, legendHeight: Double) {
+        let height = screen.height + legendHeight
+        let s = scale
+        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"\(num(screen.x)) \(num(screen.y)) \(num(screen.width)) \(num(height))\""
+        out += " width=\"\(num(screen.width))\" height=\"\(num(height))\">\n"
+        out += "<style>\n"
+        out += "text{font-family:\(Self.monospace);white-space:pre}\n"
+        out += ".screen{fill:#fff;stroke:#5f6368;stroke-width:\(num(1.5 * s))}\n"
+        out += ".v{fill:none;stroke:#9aa0a6;stroke-width:\(num(0.75 * s))}\n"
+        out += ".masked{fill:#e8f0fe;stroke:#8ab4f8;stroke-width:\(num(0.75 * s))}\n"
+        out += ".mt{fill:#1a4f9c}\n"
+        out += ".exposed{fill:#fce8e6;fill-opacity:0.6;stroke:#d93025;stroke-width:\(num(2 * s));stroke-dasharray:\(num(5 * s)) \(num(3 * s))}\n"
+        out += ".xt{fill:#a50e0e;font-weight:bold}\n"
+        out += ".ph{fill:#f1f3f4;stroke:#5f6368;stroke-width:\(num(s))}\n"
+        out += ".cross{stroke:#9aa0a6;stroke-width:\(num(0.75 * s))}\n"
+        out += ".pl{fill:#3c4043;font-weight:bold;text-anchor:middle}\n"
+        out += ".rect{fill:#000}\n"
+        out += ".wt{fill:#202124}\n"
+        out += ".legend{fill:#f8f9fa;stroke:#dadce0;stroke-width:\(num(0.75 * s))}\n"
+        out += ".lt{font-family:\(Self.sans);fill:#3c4043}\n"
+        out += ".warn{fill:#a50e0e;font-weight:bold}\n"
+        out += "</style>\n"
+    }
+
+    mutating func rect(_ frame: Rect, class name: String) {
+        out += "<rect class=\"\(name)\" x=\"\(num(frame.x))\" y=\"\(num(frame.y))\" width=\"\(num(frame.width))\" height=\"\(num(frame.height))\"/>"
+    }
+
+    /// A placeholder: a box with both diagonals and a centred label.
+    mutating func crossed(_ frame: Rect, label: String) {
+        rect(frame, class: "ph")
+        let right = frame.x + frame.width, bottom = frame.y + frame.height
+        out += "<path class=\"cross\" d=\"M\(num(frame.x)) \(num(frame.y))L\(num(right)) \(num(bottom))M\(num(right)) \(num(frame.y))L\(num(frame.x)) \(num(bottom))\"/>"
+        let size = min(frame.height * 0.45, 14 * scale, frame.width / (Double(label.count) * Self.glyphWidth + 0.5))
+        guard size > 0 else { return }
+        // A backing so the label stays legible over the diagonals.
+        let labelWidth = Double(label.count) * Self.glyphWidth * size + size * 0.6
+        let cx = frame.x + frame.width / 2, cy = frame.y + frame.height / 2
+        out += "<rect class=\"ph\" style=\"stroke:none\" x=\"\(num(cx - labelWidth / 2))\" y=\"\(num(cy - size * 0.65))\" width=\"\(num(labelWidth))\" height=\"\(num(size * 1.3))\"/>"
+        out += "<text class=\"pl\" x=\"\(num(cx))\" y=\"\(num(cy + size * 0.35))\" font-size=\"\(num(size))\">"
+        appendEscaped(label)
+        out += "</text>"
+    }
+
+    /// A short label centred in a frame.
+    mutating func label(_ label: String, in frame: Rect, class name: String) {
+        let size = min(frame.height * 0.45, 13 * scale)
+        out += "<text class=\"\(name)\" text-anchor=\"middle\" x=\"\(num(frame.x + frame.width / 2))\" y=\"\(num(frame.y + frame.height / 2 + size * 0.35))\" font-size=\"\(num(size))\">"
+        appendEscaped(label)
+        out += "</text>"
+    }
+
+    /// Text laid out in a frame: one line if it fits, else wrapped at spaces on as many
+    /// lines as the frame holds, the last cut with `…`; clipped to the frame.
+    mutating func text(_ text: String, in frame: Rect, class name: String) {
+        let size = min(frame.height * 0.62, 13 * scale)
+        let pad = min(3 * scale, frame.width * 0.05)
+        let innerWidth = frame.width - 2 * pad
+        guard size > 0, innerWidth > 0 else { return }
+        let perLine = max(1, Int(innerWidth / (size * Self.glyphWidth)))
+        let lineHeight = size * 1.2
+        let maxLines = max(1, Int((frame.height - pad) / lineHeight))
+        let lines = Self.wrap(text, perLine: perLine, maxLines: maxLines)
+        guard !lines.isEmpty else { return }
+        let top = frame.y + (frame.height - Double(lines.count) * lineHeight) / 2
+        out += "<svg x=\"\(num(frame.x))\" y=\"\(num(frame.y))\" width=\"\(num(frame.width))\" height=\"\(num(frame.height))\" viewBox=\"\(num(frame.x)) \(num(frame.y)) \(num(frame.width)) \(num(frame.height))\">"
+        out += "<text class=\"\(name)\" font-size=\"\(num(size))\">"
+        for (number, line) in lines.enumerated() {
+            let baseline = top + Double(number) * lineHeight + lineHeight / 2 + size * 0.35
+            out += "<tspan x=\"\(num(frame.x + pad))\" y=\"\(num(baseline))\">"
+            appendEscaped(line)
+            out += "</tspan>"
+        }
+        out += "</text></svg>"
+    }
+
+    /// Splits text into at most `maxLines` lines of at most `perLine` graphemes, breaking
+    /// at spaces where it can; control characters and line breaks count as spaces. Text
+    /// that does not fit ends in `…`.
+    static func wrap(_ text: String, perLine: Int, maxLines: Int) -> [String] {
+        // Only as much text as can be shown is looked at (plus one to know it is cut).
+        var characters: [Character] = []
+        let budget = perLine * maxLines + 1
+        characters.reserveCapacity(min(budget, 4096))
+        for character in text {
+            if characters.count == budget { break }
+            characters.append(character.isWhitespace || character.unicodeScalars.allSatisfy({ $0.value < 0x20 || $0.value == 0x7F }) ? " " : character)
+        }
+        var lines: [String] = []
+        var start = 0
+        let count = characters.count
+        func skipSpaces() { while start < count && characters[start] == " " { start += 1 } }
+        skipSpaces()
+        while start < count && lines.count < maxLines {
+            var end = min(count, start + perLine)
+            if end < count && characters[end] != " " {
+                var split = end
+                while split > start && characters[split] != " " { split -= 1 }
+                if split > start { end = split }
+            }
+            var line = characters[start..<end]
+            while let last = line.last, last == " " { line = line.dropLast() }
+            lines.append(String(line))
+            start = end
+            skipSpaces()
+        }
+        if start < count, let last = lines.popLast() {
+            var cut = Array(last)
+            if cut.count >= perLine { cut.removeLast(cut.count - max(0, perLine - 1)) }
+            lines.append(String(cut) + "…")
+        }
+        return lines
+    }
+
+    /// Appends text escaped for XML content and attributes; characters XML 1.0 does not
+    /// allow become U+FFFD.
+    mutating func appendEscaped(_ text: String) {
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+            default:
+                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                    out += "\u{FFFD}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+    }
+
+    // MARK: Legend
+
+    mutating func legend(mode: ScreenRenderer.Mode, screen: Rect, height: Double, name: String?, exposed: Int, undrawn: Int) {
+        let s = scale
+        let top = screen.y + screen.height
+        let left = screen.x
+        out += "<g class=\"lg\">\n"
+        out += "<rect class=\"legend\" x=\"\(num(left))\" y=\"\(num(top))\" width=\"\(num(screen.width))\" height=\"\(num(height))\"/>\n"
+        var header = name.map { "\($0) · " } ?? ""
+        var warning = false
+        switch mode {
+        case .masked:
+            header += "masked preview · "
+            header += exposed == 0 ? "no view sent in clear" : "\(exposed) view\(exposed == 1 ? "" : "s") sent in clear"
+            if undrawn > 0 { header += " (\(undrawn) without a frame, not drawn)" }
+            warning = exposed > 0
+        case .wireframe:
+            header += "UNMASKED WIREFRAME: captured text, not what is sent"
+            warning = true
+        }
+        let headerSize = 10.5 * s
+        let maxHeader = max(1, Int((screen.width - 12 * s) / (headerSize * 0.55)))
+        if header.count > maxHeader { header = String(header.prefix(maxHeader - 1)) + "…" }
+        out += "<text class=\"lt\(warning ? " warn" : "")\" x=\"\(num(left + 6 * s))\" y=\"\(num(top + 15 * s))\" font-size=\"\(num(headerSize))\">"
+        appendEscaped(header)
+        out += "</text>\n"
+
+        let entries: [(swatch: Swatch, label: String)]
+        switch mode {
+        case .masked:
+            entries = [
+                (.view, "view frame"), (.masked("la"), "masked text (la pattern)"),
+                (.masked("••"), "secure text (bullets)"), (.placeholder, "IMG / MAP placeholder"),
+                (.rect, "RECT: masked SwiftUI text"), (.exposed, "exposed: sent in clear"),
+            ]
+        case .wireframe:
+            entries = [
+                (.view, "view frame"), (.wireText, "captured text, NOT masked"),
+                (.placeholder, "image / map (not drawn)"),
+            ]
+        }
+        let columnWidth = screen.width / 2
+        for (index, entry) in entries.enumerated() {
+            let row = index / 2, column = index % 2
+            let x = left + 6 * s + Double(column) * columnWidth
+            let y = top + 24 * s + Double(row) * 17 * s
+            let box = Rect(x: x, y: y, width: 22 * s, height: 12 * s)
+            switch entry.swatch {
+            case .view: rect(box, class: "v")
+            case .masked(let sample):
+                rect(box, class: "masked")
+                out += "<text class=\"mt\" x=\"\(num(x + 2.5 * s))\" y=\"\(num(y + 9.5 * s))\" font-size=\"\(num(9 * s))\">"
+                appendEscaped(sample)
+                out += "</text>"
+            case .placeholder:
+                rect(box, class: "ph")
+                out += "<path class=\"cross\" d=\"M\(num(x)) \(num(y))L\(num(x + box.width)) \(num(y + box.height))M\(num(x + box.width)) \(num(y))L\(num(x)) \(num(y + box.height))\"/>"
+            case .rect: rect(box, class: "rect")
+            case .exposed: rect(box, class: "exposed")
+            case .wireText:
+                rect(box, class: "v")
+                out += "<text class=\"wt\" x=\"\(num(x + 2.5 * s))\" y=\"\(num(y + 9.5 * s))\" font-size=\"\(num(9 * s))\">Aa</text>"
+            }
+            out += "<text class=\"lt\" x=\"\(num(x + 28 * s))\" y=\"\(num(y + 10 * s))\" font-size=\"\(num(10 * s))\">"
+            appendEscaped(entry.label)
+            out += "</text>\n"
+        }
+        out += "</g>\n"
+    }
+
+    enum Swatch { case view, masked(String), placeholder, rect, exposed, wireText }
+}

@@ -30,11 +30,13 @@ let package = Package(
         // Capture importers: uiautomator, Appium Android, Rico and XCUITest captures ->
         // maskc tree JSON (own non-recursive XML reader; MaskJSON for the JSON side).
         .target(name: "MaskImport", dependencies: ["MaskJSON"]),
+        // Pre-release privacy audits over captured screens.
+        .target(name: "MaskAudit", dependencies: ["MaskEngine", "MaskJSON", "MaskPolicy"]),
         // The command line.
         .executableTarget(
             name: "maskc",
             dependencies: [
-                "MaskEngine", "MaskPolicy", "MaskJSON", "MaskImport",
+                "MaskEngine", "MaskPolicy", "MaskJSON", "MaskAudit", "MaskImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -53,6 +55,7 @@ let package = Package(
         .testTarget(name: "MaskPolicyTests", dependencies: ["MaskPolicy", "MaskEngine", "MaskJSON"]),
         .testTarget(name: "MaskJSONTests", dependencies: ["MaskJSON", "MaskPolicy", "MaskEngine"]),
         .testTarget(name: "MaskImportTests", dependencies: ["MaskImport", "MaskJSON", "MaskEngine"]),
+        .testTarget(name: "MaskAuditTests", dependencies: ["MaskAudit", "MaskJSON", "MaskPolicy", "MaskEngine"]),
         .testTarget(name: "MaskcCLITests", dependencies: ["maskc"], exclude: ["Golden"]),
     ]
 )

@@ -12,7 +12,7 @@ struct Maskc: ParsableCommand {
             (with --ndjson: a line was skipped); 5 the output cannot be written.
             """,
         version: "0.1.0",
-        subcommands: [ApplyCommand.self, CheckCommand.self, CompileCommand.self, RulesCommand.self, RenderCommand.self]
+        subcommands: [ApplyCommand.self, AuditCommand.self, CheckCommand.self, CompileCommand.self, ExplainCommand.self, RulesCommand.self, RenderCommand.self]
     )
 
     static func main() {

@@ -71,3 +71,38 @@ struct GeneratedDocsTests {
         #expect(result.stdout.contains("## exposed-by-ancestor"))
     }
 }
+
+@Suite("Golden audit, explain and capture output")
+struct AuditGoldenTests {
+    @Test("explain outline and one view's chain")
+    func explain() throws {
+        try CLIHarness.assertGolden("explain-sales", ["explain", "Examples/sales-view-controller.json", "--policy", "Policies/retail-app.yaml"])
+        try CLIHarness.assertGolden("explain-sales-view", ["explain", "Examples/sales-view-controller.json", "--policy", "Policies/retail-app.yaml", "--view", "0.0.0.0"])
+        try CLIHarness.assertGolden("explain-capture", ["explain", "Tests/Fixtures/Captures/uiautomator/pocket-financer_window_dump.xml", "--policy", "Policies/banking-app.yaml"])
+    }
+
+    @Test("audit text and JSON, with a baseline, failing on critical findings")
+    func audit() throws {
+        try CLIHarness.assertGolden("audit-release", ["audit", "--policy", "Policies/retail-app.yaml", "Examples/audit", "--baseline", "Policies/strict-default.yaml", "--fail-on", "critical"])
+        try CLIHarness.assertGolden("audit-release-json", ["audit", "--policy", "Policies/retail-app.yaml", "Examples/audit", "--format", "json"])
+        try CLIHarness.assertGolden("audit-captures", ["audit", "--policy", "Policies/banking-app.yaml", "Tests/Fixtures/Captures"])
+        try CLIHarness.assertGolden("audit-captures-unmasked", ["audit", "--policy", "Tests/Fixtures/Policies/unmask-all.yaml", "Tests/Fixtures/Captures", "--format", "json"])
+    }
+
+    @Test("the HTML audit embeds a masked preview and a wireframe per screen, and names no value in its findings")
+    func auditHTML() throws {
+        let result = try CLIHarness.run(["audit", "--policy", "Policies/retail-app.yaml", "Examples/audit", "--format", "html"])
+        #expect(result.exit == 0)
+        #expect(result.stdout.hasPrefix("<!DOCTYPE html>"))
+        #expect(result.stdout.components(separatedBy: "<figure>").count - 1 == 4)
+        let findings = result.stdout.components(separatedBy: "<h2>Screens</h2>")[0]
+        #expect(findings.contains("payment-card"))
+        #expect(!findings.contains("4242"))
+        #expect(!findings.contains("jane.appleseed"))
+    }
+
+    @Test("apply reads captures directly")
+    func applyCapture() throws {
+        try CLIHarness.assertGolden("apply-xcuitest", ["apply", "Tests/Fixtures/Captures/xcuitest/sample_app_ios1.xml", "--policy", "Policies/strict-default.yaml"])
+    }
+}

@@ -1,0 +1,37 @@
+/// What kind of personal data a finding is about.
+public enum SensitiveKind: String, Sendable, Hashable, CaseIterable, Codable {
+    case email
+    case phone
+    case paymentCard = "payment-card"
+    case iban
+    case governmentID = "government-id"
+    case secret
+    /// An identifier or label says the view holds sensitive data.
+    case sensitiveIdentifier = "sensitive-identifier"
+    /// A text view whose identifier says it is secure entry, not flagged as such.
+    case secureEntryNotFlagged = "secure-entry-not-flagged"
+}
+
+/// How serious an audit finding is; `--fail-on` takes one of these.
+public enum AuditLevel: String, Sendable, Hashable, CaseIterable, Codable, Comparable {
+    case info, low, medium, high, critical
+
+    private var rank: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+
+    public static func < (a: AuditLevel, b: AuditLevel) -> Bool { a.rank < b.rank }
+}
+
+/// A shape-only excerpt of a sensitive value: letters become `x`, digits `#`,
+/// punctuation and spaces stay, at most 24 characters. Shows what was found, never
+/// the value.
+public func maskedExcerpt(_ value: String) -> String {
+    var out = ""
+    for character in value.prefix(24) {
+        if character.isLetter { out.append("x") }
+        else if character.isNumber { out.append("#") }
+        else if character.isWhitespace { out.append(" ") }
+        else if character.isASCII { out.append(character) }
+        else { out.append("?") }
+    }
+    return value.count > 24 ? out + "…" : out
+}

@@ -1,0 +1,101 @@
+/// Why a view got its decision: every level considered, the rules that matched on it,
+/// the winner, and which level decided. Built from scratch for one view (the slow,
+/// explanatory path, not the one encoders run).
+public struct DecisionTrace: Sendable {
+    /// One level of the priority table, as it applied to the view.
+    public struct Step: Sendable {
+        /// The level.
+        public var level: PrecedenceLevel
+        /// Rules that matched on this level (indices into the table's rules).
+        public var matched: [Int]
+        /// The rule that wins this level (mask wins a tie), if any matched.
+        public var winner: Int?
+        /// For levels 2 and 4: the ancestor whose rules these are.
+        public var ancestor: Int?
+        /// For level 3: the class whose rules these are.
+        public var className: String?
+    }
+
+    /// The view.
+    public var view: Int
+    /// The view's class chain, most specific first.
+    public var chain: [String]
+    /// The view's reliable target and index path.
+    public var target: String
+    public var indexPath: String
+    /// The five levels, in order.
+    public var steps: [Step]
+    /// The decision the engine made.
+    public var decision: MaskDecision
+    /// Rules whose selector matches the view but that are scoped to another screen.
+    public var otherScreens: [Int]
+}
+
+extension DecisionTable {
+    /// Traces the decision of one view of a tree.
+    /// - Complexity: O(depth · rules) at most; meant for one view at a time.
+    public func trace(_ view: Int, in tree: ViewTree) -> DecisionTrace {
+        let targets = ReliableTargets(tree).targets
+        var resolver = ViewResolver(table: self, screen: tree.screen)
+        func applies(_ rule: Int) -> Bool { rules[rule].screen.map { $0 == tree.screen } ?? true }
+        func matching(_ v: Int) -> [Int] {
+            let facts = tree.views[v]
+            return resolver.matchingRules(facts, target: targets[v], indexPath: facts.id == nil ? tree.indexPath(of: v) : nil)
+        }
+        func winner(_ candidates: [Int]) -> Int? {
+            candidates.first { rules[$0].action == .mask } ?? candidates.first
+        }
+        let own = matching(view)
+        var steps: [DecisionTrace.Step] = []
+        let instance = own.filter { rules[$0].selector.isInstance }
+        steps.append(.init(level: .instance, matched: instance, winner: winner(instance), ancestor: nil, className: nil))
+
+        var parentInstance = DecisionTrace.Step(level: .parentInstance, matched: [], winner: nil, ancestor: nil, className: nil)
+        var ancestor = Int(tree.parents[view])
+        while ancestor >= 0 {
+            let found = matching(ancestor).filter { rules[$0].selector.isInstance && rules[$0].recursive }
+            if !found.isEmpty {
+                parentInstance = .init(level: .parentInstance, matched: found, winner: winner(found), ancestor: ancestor, className: nil)
+                break
+            }
+            ancestor = Int(tree.parents[ancestor])
+        }
+        steps.append(parentInstance)
+
+        let chain = resolver.classChain(of: tree.views[view])
+        func typeStep(_ chain: [String], recursiveOnly: Bool, level: PrecedenceLevel, ancestor: Int?) -> DecisionTrace.Step? {
+            for name in chain {
+                let found = (typeRules[name] ?? []).map(Int.init).filter { applies($0) && (!recursiveOnly || rules[$0].recursive) }.sorted()
+                if !found.isEmpty { return .init(level: level, matched: found, winner: winner(found), ancestor: ancestor, className: name) }
+            }
+            return nil
+        }
+        steps.append(typeStep(chain, recursiveOnly: false, level: .type, ancestor: nil)
+            ?? .init(level: .type, matched: [], winner: nil, ancestor: nil, className: nil))
+        var parentType = DecisionTrace.Step(level: .parentType, matched: [], winner: nil, ancestor: nil, className: nil)
+        ancestor = Int(tree.parents[view])
+        while ancestor >= 0 {
+            if let step = typeStep(resolver.classChain(of: tree.views[ancestor]), recursiveOnly: true, level: .parentType, ancestor: ancestor) {
+                parentType = step
+                break
+            }
+            ancestor = Int(tree.parents[ancestor])
+        }
+        steps.append(parentType)
+        steps.append(.init(level: .default, matched: [], winner: nil, ancestor: nil, className: nil))
+
+        // Rules that would match but for their screen.
+        var unscoped = MaskingPolicy(default: defaultAction, classes: [], rules: rules)
+        for index in unscoped.rules.indices { unscoped.rules[index].screen = nil }
+        let all = DecisionTable(policy: unscoped, catalog: catalog)
+        var allResolver = ViewResolver(table: all, screen: tree.screen)
+        let facts = tree.views[view]
+        let everywhere = allResolver.matchingRules(facts, target: targets[view], indexPath: facts.id == nil ? tree.indexPath(of: view) : nil)
+        _ = allResolver.typeRuleIndex(facts)
+        let otherScreens = everywhere.filter { rules[$0].screen != nil && !applies($0) }
+
+        let decision = resolve(tree)[view]
+        return DecisionTrace(view: view, chain: chain, target: targets[view], indexPath: tree.indexPath(of: view),
+                             steps: steps, decision: decision, otherScreens: otherScreens)
+    }
+}

@@ -1,0 +1,73 @@
+import MaskEngine
+
+extension TreeDocument {
+    /// A string field of a view as captured (not masked): its key and decoded value.
+    public struct Field: Sendable, Hashable {
+        public var key: String
+        public var value: String
+    }
+
+    /// The view's string-valued fields as captured, in document order: text-bearing
+    /// fields and unknown fields (nested strings inside unknown objects and arrays
+    /// included, under their top-level key). Identifiers and other structural fields
+    /// are left out. For audits and previews; never written anywhere unmasked.
+    public func contentFields(of view: Int) -> [Field] {
+        let tokens = tape.tokens
+        var fields: [Field] = []
+        var k = Int(viewTokens[view]) + 1
+        while tokens[k].kind != .objectEnd {
+            let key = tape.string(k)
+            let role = ViewField.role(of: key)
+            let end = tape.end(ofValueAt: k + 1)
+            if role == .text || role == .unknown {
+                // Walk the value forward; inside nested objects, keys are not content.
+                enum Place { case key, value, element }
+                var places: [Place] = []
+                var t = k + 1
+                while t < end {
+                    let kind = tokens[t].kind
+                    if kind == .objectEnd || kind == .arrayEnd {
+                        places.removeLast()
+                    } else if places.last == .key {
+                        places[places.count - 1] = .value  // a key: not content
+                    } else {
+                        switch kind {
+                        case .string: fields.append(Field(key: key, value: tape.string(t)))
+                        case .number where role == .text: fields.append(Field(key: key, value: String(decoding: tape.raw(t), as: UTF8.self)))
+                        default: break
+                        }
+                        if places.last == .value { places[places.count - 1] = .key }
+                        if kind == .objectStart { places.append(.key) }
+                        if kind == .arrayStart { places.append(.element) }
+                    }
+                    t += 1
+                }
+            }
+            k = end
+        }
+        return fields
+    }
+
+    /// The view's `frame`, when it has four finite numbers.
+    public func frame(of view: Int) -> ViewFrame? {
+        let tokens = tape.tokens
+        var k = Int(viewTokens[view]) + 1
+        while tokens[k].kind != .objectEnd {
+            if tape.string(k) == "frame", tokens[k + 1].kind == .objectStart {
+                var values: [String: Double] = [:]
+                var f = k + 2
+                while tokens[f].kind != .objectEnd {
+                    if tokens[f + 1].kind == .number, let number = Double(String(decoding: tape.raw(f + 1), as: UTF8.self)), number.isFinite {
+                        values[tape.string(f)] = number
+                    }
+                    f = tape.end(ofValueAt: f + 1)
+                }
+                guard let x = values["x"], let y = values["y"], let w = values["width"], let h = values["height"] else { return nil }
+                return ViewFrame(x: x, y: y, width: w, height: h)
+            }
+            k = tape.end(ofValueAt: k + 1)
+        }
+        return nil
+    }
+
+}

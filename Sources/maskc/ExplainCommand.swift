@@ -1,0 +1,155 @@
+import ArgumentParser
+import MaskEngine
+import MaskJSON
+
+struct ExplainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract: "Show why each view of a tree is masked or not.",
+        discussion: """
+            Draws the tree as an indented outline: each view with its id (or index path), \
+            class, kind, decision, deciding level and rule (FILE:LINE:COL and its reason), \
+            and its text as the replay would show it. With --view, the full chain for one \
+            view: every level considered, the rules that matched, which one decided and \
+            which were overridden, and why.
+            """
+    )
+
+    @Argument(help: "The view tree (maskc JSON or a capture).")
+    var tree: String
+
+    @Option(name: .long, help: "The masking policy (YAML).")
+    var policy: String
+
+    @Option(name: .long, help: "Explain one view: its id or index path (0.2.1).")
+    var view: String?
+
+    @Option(name: .long, help: "The input format: auto, json, uiautomator, appium-android, rico, xcuitest.")
+    var inputFormat: InputFormat = .auto
+
+    func run() throws {
+        let (table, _) = try PolicyLoader.load(policy)
+        let input = try PolicyLoader.readInput(tree, what: "tree")
+        let masker = TreeMasker(table: table)
+        let document: TreeDocument
+        do {
+            document = try inputFormat.read(input, file: tree, masker: masker)
+        } catch {
+            FileIO.printError(renderedReadError(error))
+            throw Reported(status: .invalidTree)
+        }
+        let decisions = masker.decide(document)
+        let views = document.tree
+        if let wanted = view {
+            guard let index = (0..<views.count).first(where: { views.views[$0].id == wanted })
+                ?? (0..<views.count).first(where: { views.indexPath(of: $0) == wanted }) else {
+                FileIO.printError("maskc: error: no view with id or index path '\(wanted)' in '\(tree)'")
+                throw Reported(status: .usage)
+            }
+            print(Self.traceText(table.trace(index, in: views), table: table, document: document))
+            return
+        }
+        print(Self.outline(document, decisions: decisions, table: table, file: tree, policy: policy))
+    }
+
+    /// The label of a view: its id, else its index path.
+    static func label(_ tree: ViewTree, _ view: Int) -> String {
+        tree.views[view].id ?? tree.indexPath(of: view)
+    }
+
+    static func ruleText(_ table: DecisionTable, _ index: Int?) -> String {
+        guard let index else { return "default \(table.defaultAction.rawValue)" }
+        let rule = table.rules[index]
+        var text = "\(rule.action.rawValue) \(rule.selector)"
+        if !rule.recursive { text += " (not recursive)" }
+        if let screen = rule.screen { text += " on \(screen)" }
+        if let origin = rule.origin { text += " at \(origin)" }
+        if let reason = rule.reason { text += " because \"\(reason)\"" }
+        return text
+    }
+
+    /// What the replay shows for a view's text: the first text-bearing field, masked as emitted.
+    static func shown(_ document: TreeDocument, _ view: Int, _ decision: MaskDecision) -> String? {
+        if decision.isMasked, let marker = Placeholder.marker(for: decision.kind) { return marker }
+        let fields = document.contentFields(of: view)
+        guard let field = ViewField.textFields.lazy.compactMap({ key in fields.first { $0.key == key } }).first else { return nil }
+        let value: String
+        if decision.isSecure { value = Placeholder.bullets(field.value) }
+        else if decision.isMasked { value = Placeholder.laPattern(field.value) }
+        else { value = field.value }
+        var quoted: [UInt8] = []
+        JSONString.appendQuoted(value.count > 60 ? String(value.prefix(60)) + "…" : value, to: &quoted)
+        return "\(field.key) \(String(decoding: quoted, as: UTF8.self))"
+    }
+
+    static func outline(_ document: TreeDocument, decisions: [MaskDecision], table: DecisionTable, file: String, policy: String) -> String {
+        let tree = document.tree
+        var lines = ["# \(file) with \(policy): \(tree.screen.map { "screen \($0), " } ?? "")\(tree.count) view\(tree.count == 1 ? "" : "s")"]
+        // Views under a subtree that is not emitted are shown as such.
+        var hidden = [Bool](repeating: false, count: tree.count)
+        for view in 0..<tree.count {
+            let parent = Int(tree.parents[view])
+            if parent >= 0 && (hidden[parent] || !decisions[parent].emitsChildren) { hidden[view] = true }
+            let decision = decisions[view]
+            let depth = tree.depth(of: view)
+            var state = decision.isMasked ? "masked" : "shown"
+            if decision.isSecure { state += ", secure" }
+            if hidden[view] { state = "not emitted" }
+            var line = String(repeating: "  ", count: depth) + "\(label(tree, view)) \(tree.views[view].className)"
+            if let ai = tree.views[view].accessibilityIdentifier { line += " ai:\(ai)" }
+            line += " [\(decision.kind.rawValue)] \(state)"
+            if !hidden[view] {
+                line += ", level \(decision.level.rawValue): \(ruleText(table, decision.ruleIndex))"
+                if decision.isForcedByKind, (table.rule(for: decision)?.action ?? table.defaultAction) == .unmask { line += " (maps are never unmasked)" }
+                if let shown = shown(document, view, decision) { line += " | \(shown)" }
+            }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func traceText(_ trace: DecisionTrace, table: DecisionTable, document: TreeDocument) -> String {
+        let tree = document.tree
+        let facts = tree.views[trace.view]
+        var lines = [
+            "view \(label(tree, trace.view)) (\(facts.className)), index path \(trace.indexPath)",
+            "class chain: \(trace.chain.joined(separator: " > "))\(facts.superclasses != nil ? " (from the tree)" : "")",
+            "kind: \(trace.decision.kind.rawValue)\(trace.decision.isSecure ? ", secure text entry" : "")",
+            "reliable target: \(trace.target)",
+        ]
+        let deciding = trace.steps.first { $0.winner != nil }?.level ?? .default
+        for step in trace.steps {
+            var head = "level \(step.level.rawValue) (\(step.level.title)): "
+            if let ancestor = step.ancestor { head += "ancestor \(label(tree, ancestor)) (\(tree.views[ancestor].className)): " }
+            if let className = step.className, step.level == .type { head += "class \(className): " }
+            if step.level == .default {
+                head += "default \(table.defaultAction.rawValue)"
+                head += deciding == .default ? " <- decides" : " (not reached)"
+                lines.append(head)
+                continue
+            }
+            guard let winner = step.winner else {
+                lines.append(head + "no rule applies")
+                continue
+            }
+            head += ruleText(table, winner)
+            head += step.level == deciding ? " <- decides" : " (not reached: level \(deciding.rawValue) decided first)"
+            lines.append(head)
+            for other in step.matched where other != winner {
+                let why = table.rules[other].action == table.rules[winner].action
+                    ? "same action, later in the file" : "overridden: mask wins a tie on a level"
+                lines.append("  also matched: \(ruleText(table, other)) (\(why))")
+            }
+        }
+        for other in trace.otherScreens {
+            lines.append("not applied: \(ruleText(table, other)) (scoped to another screen; this tree is \(tree.screen.map { "'\($0)'" } ?? "not on a screen"))")
+        }
+        var result = "decision: \(trace.decision.isMasked ? "masked" : "shown")"
+        if trace.decision.isForcedByKind { result += " (maps are always masked)" }
+        if trace.decision.isSecure { result += "; text sent as bullets" }
+        if !trace.decision.emitsChildren { result += "; children not emitted" }
+        lines.append(result)
+        if let shown = shown(document, trace.view, trace.decision) { lines.append("replay shows: \(shown)") }
+        return lines.joined(separator: "\n")
+    }
+}

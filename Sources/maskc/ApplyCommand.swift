@@ -41,8 +41,14 @@ struct ApplyCommand: ParsableCommand {
     @Option(name: .long, help: "The deepest JSON nesting accepted (a view takes two levels).")
     var maxDepth: Int = JSONLimits.standard.maximumDepth
 
+    @Option(name: .long, help: "The largest tree (file, or NDJSON line) accepted, in bytes.")
+    var maxBytes: Int = JSONLimits.standard.maximumBytes
+
     func validate() throws {
         guard maxDepth > 0 else { throw ValidationError("--max-depth must be positive") }
+        guard maxBytes > 0 && maxBytes <= JSONLimits.standard.maximumBytes else {
+            throw ValidationError("--max-bytes must be between 1 and \(JSONLimits.standard.maximumBytes)")
+        }
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 256") }
     }
 
@@ -55,7 +61,7 @@ struct ApplyCommand: ParsableCommand {
 
     func run() throws {
         let (table, _) = try PolicyLoader.load(policy)
-        let masker = TreeMasker(table: table, options: EmitOptions(explain: explain), limits: JSONLimits(maximumDepth: maxDepth))
+        let masker = TreeMasker(table: table, options: EmitOptions(explain: explain), limits: JSONLimits(maximumDepth: maxDepth, maximumBytes: maxBytes))
         let format = inputFormat
         let isFolder = tree != "-" && TreeInputs.isDirectory(tree)
         let files = isFolder ? try TreeInputs.files([tree]) : [tree]
@@ -70,7 +76,7 @@ struct ApplyCommand: ParsableCommand {
         do {
             if !isFolder && !ndjson {
                 // One document: read, decide and write without copying it into a unit.
-                let input = try PolicyLoader.readInput(tree, what: "tree")
+                let input = try PolicyLoader.readInput(tree, what: "tree", limit: maxBytes)
                 let layout: TreeLayout, decisions: [MaskDecision]
                 do {
                     (layout, decisions) = try format.readDeciding(input, file: tree, masker: masker)
@@ -86,14 +92,9 @@ struct ApplyCommand: ParsableCommand {
                 try sink.flush(&buffer)
             } else {
                 var buffer: [UInt8] = []
-                for file in files {
-                    let input = try PolicyLoader.readInput(file, what: "tree")
-                    let units: [Unit]
-                    if ndjson || TreeInputs.isLineDelimited(file) {
-                        units = NDJSONLines(input).map { Unit(file: file, bytes: Array($0.bytes), firstLine: $0.line) }
-                    } else {
-                        units = [Unit(file: file, bytes: input, firstLine: 1)]
-                    }
+                let jobs = self.jobs
+                /// Masks a window of units on `jobs` threads and writes them in order.
+                func process(_ units: [Unit]) throws {
                     try OrderedBatch.run(units, jobs: jobs, { unit -> Result<[UInt8], ReadFailure> in
                         do {
                             let (layout, decisions) = try format.readDeciding(unit.bytes, file: unit.file, firstLine: unit.firstLine, masker: masker)
@@ -115,6 +116,31 @@ struct ApplyCommand: ParsableCommand {
                             FileIO.printError(failure.message)
                         }
                     })
+                }
+                for file in files {
+                    if ndjson || TreeInputs.isLineDelimited(file) {
+                        // Line by line, a window at a time: memory stays flat.
+                        var window: [Unit] = []
+                        do {
+                            try FileIO.forEachLine(file, limit: maxBytes, { line, bytes in
+                                window.append(Unit(file: file, bytes: bytes, firstLine: line))
+                                if window.count >= 256 * jobs {
+                                    try process(window)
+                                    window.removeAll(keepingCapacity: true)
+                                }
+                            }, tooLong: { line in
+                                total += 1
+                                skipped += 1
+                                FileIO.printError("\(file):\(line):1: error: line is longer than \(maxBytes) bytes (raise it with --max-bytes) at $")
+                            })
+                        } catch let failure as FileIO.ReadError {
+                            FileIO.printError("maskc: error: cannot read tree '\(file)': \(failure.message)")
+                            throw Reported(status: .usage)
+                        }
+                        try process(window)
+                    } else {
+                        try process([Unit(file: file, bytes: try PolicyLoader.readInput(file, what: "tree", limit: maxBytes), firstLine: 1)])
+                    }
                 }
                 try sink.flush(&buffer)
             }

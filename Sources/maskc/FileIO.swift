@@ -11,19 +11,28 @@ enum FileIO {
         let message: String
     }
 
+    /// Why an input could not be read while streaming it (distinct from output failures).
+    struct ReadError: Error {
+        let message: String
+    }
+
     static func systemError() -> String {
         String(cString: strerror(errno))
     }
 
     /// Reads a whole file; `-` is standard input.
-    static func read(_ path: String) throws(Failure) -> [UInt8] {
+    /// - Parameter limit: the largest file accepted; a larger one fails before it is read.
+    static func read(_ path: String, limit: Int = Int.max) throws(Failure) -> [UInt8] {
         let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY)
         guard fd >= 0 else { throw Failure(message: systemError()) }
         defer { if fd != 0 { close(fd) } }
         var st = stat()
         if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR { throw Failure(message: "is a directory") }
         var bytes: [UInt8] = []
-        if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG { bytes.reserveCapacity(Int(st.st_size) + 1) }
+        if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG {
+            if Int(st.st_size) > limit { throw Failure(message: "\(st.st_size) bytes, over the limit of \(limit) (raise it with --max-bytes)") }
+            bytes.reserveCapacity(Int(st.st_size) + 1)
+        }
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
@@ -32,9 +41,58 @@ enum FileIO {
                 throw Failure(message: systemError())
             }
             if n == 0 { break }
+            if bytes.count + n > limit { throw Failure(message: "over the limit of \(limit) bytes (raise it with --max-bytes)") }
             bytes.append(contentsOf: chunk[0..<n])
         }
         return bytes
+    }
+
+    /// Reads a file (or standard input) line by line in 4 MiB blocks, so memory does
+    /// not grow with the file: calls `body` with each non-blank line and its 1-based
+    /// number. A line longer than `limit` is not buffered: `tooLong` is called with its
+    /// number instead.
+    static func forEachLine(_ path: String, limit: Int, _ body: (Int, [UInt8]) throws -> Void, tooLong: (Int) -> Void) throws {
+        let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY)
+        guard fd >= 0 else { throw ReadError(message: systemError()) }
+        defer { if fd != 0 { close(fd) } }
+        var chunk = [UInt8](repeating: 0, count: 4 << 20)
+        var line: [UInt8] = []
+        var number = 1
+        var overflowing = false
+        func finish() throws {
+            if overflowing {
+                tooLong(number)
+            } else if !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+                try body(number, line)
+            }
+            line.removeAll(keepingCapacity: true)
+            overflowing = false
+            number += 1
+        }
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw ReadError(message: systemError())
+            }
+            if n == 0 { break }
+            var start = 0
+            while start < n {
+                var end = start
+                while end < n && chunk[end] != 0x0A { end += 1 }
+                if !overflowing {
+                    if line.count + (end - start) > limit {
+                        overflowing = true
+                        line.removeAll()
+                    } else {
+                        line.append(contentsOf: chunk[start..<end])
+                    }
+                }
+                if end < n { try finish() }
+                start = end + 1
+            }
+        }
+        if overflowing || !line.isEmpty { try finish() }
     }
 
     /// Writes all of `bytes` to a file descriptor.

@@ -1,4 +1,7 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The `maskc` command line.
 @main
@@ -16,6 +19,8 @@ struct Maskc: ParsableCommand {
     )
 
     static func main() {
+        // A closed pipe must be an error to report (exit 5), not a silent death.
+        signal(SIGPIPE, SIG_IGN)
         let code: Int32
         do {
             var command = try parseAsRoot()

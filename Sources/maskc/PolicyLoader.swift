@@ -1,4 +1,5 @@
 import MaskEngine
+import MaskJSON
 import MaskPolicy
 
 /// Reads and compiles a policy for the commands that need a table, reporting problems
@@ -7,7 +8,7 @@ enum PolicyLoader {
     static func load(_ path: String) throws(Reported) -> (DecisionTable, ParsedPolicy) {
         let bytes: [UInt8]
         do {
-            bytes = try FileIO.read(path)
+            bytes = try FileIO.read(path, limit: PolicyLimits.standard.maximumBytes)
         } catch {
             FileIO.printError("maskc: error: cannot read policy '\(path)': \(error.message)")
             throw Reported(status: .usage)
@@ -22,9 +23,12 @@ enum PolicyLoader {
         return (table, parsed)
     }
 
-    static func readInput(_ path: String, what: String) throws(Reported) -> [UInt8] {
+    static func readInput(_ path: String, what: String, limit: Int = JSONLimits.standard.maximumBytes) throws(Reported) -> [UInt8] {
         do {
-            return try FileIO.read(path)
+            return try FileIO.read(path, limit: limit)
+        } catch where error.message.contains("over the limit") {
+            FileIO.printError("\(path):1:1: error: \(what) is \(error.message) at $")
+            throw Reported(status: .invalidTree)
         } catch {
             FileIO.printError("maskc: error: cannot read \(what) '\(path)': \(error.message)")
             throw Reported(status: .usage)

@@ -67,9 +67,8 @@ public struct DecisionTable: Sendable {
         typeRules = types
         usesTargets = rules.contains { $0.selector.key == .target }
         usesIDs = rules.contains { rule in
-            // Index paths are digits and dots: only such patterns can match one.
             guard case .id(let pattern) = rule.selector else { return false }
-            return pattern.text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "*") }
+            return Self.couldMatchIndexPath(pattern)
         }
         usesScreens = rules.contains { $0.screen != nil }
         var keys: UInt8 = 0
@@ -91,7 +90,28 @@ public struct DecisionTable: Sendable {
         self.ruleScreens = ruleScreens
         ruleMasks = rules.map { $0.action == .mask }
         ruleRecursive = rules.map(\.recursive)
+        var targetEntries: [(pattern: GlobPattern, rule: Int32)] = []
+        var indexEntries: [(pattern: GlobPattern, rule: Int32)] = []
+        for (index, rule) in rules.enumerated() {
+            switch rule.selector {
+            case .target(let pattern): targetEntries.append((pattern, Int32(index)))
+            case .id(let pattern) where Self.couldMatchIndexPath(pattern): indexEntries.append((pattern, Int32(index)))
+            default: break
+            }
+        }
+        targetPaths = PathPatterns(targetEntries)
+        indexPaths = PathPatterns(indexEntries)
     }
+
+    /// Index paths are digits and dots: only patterns of digits, dots and stars can match one.
+    static func couldMatchIndexPath(_ pattern: GlobPattern) -> Bool {
+        pattern.text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "*") }
+    }
+
+    /// `target` patterns, matched against path-form targets as they grow.
+    let targetPaths: PathPatterns
+    /// `id` patterns that could match index paths, matched as the paths grow.
+    let indexPaths: PathPatterns
 
     /// Bit i set when some instance rule uses the selector key with memo slot i.
     let instanceKeys: UInt8

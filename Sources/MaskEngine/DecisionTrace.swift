@@ -35,12 +35,20 @@ extension DecisionTable {
     /// Traces the decision of one view of a tree.
     /// - Complexity: O(depth · rules) at most; meant for one view at a time.
     public func trace(_ view: Int, in tree: ViewTree) -> DecisionTrace {
-        let targets = ReliableTargets(tree).targets
+        // One pass records every view's whole-path matches (no path strings are built).
+        var incremental = IncrementalResolver(table: self, screen: tree.screen, expectedCount: tree.count)
+        var pathMatches: [[Int]] = []
+        pathMatches.reserveCapacity(tree.count)
+        for v in 0..<tree.count {
+            let parent = Int(tree.parents[v])
+            incremental.add(tree.views[v], parent: parent < 0 ? nil : parent)
+            pathMatches.append(usesTargets || usesIDs ? incremental.lastPathMatches : [])
+        }
+        let decision = incremental.decisions[view]
         var resolver = ViewResolver(table: self, screen: tree.screen)
         func applies(_ rule: Int) -> Bool { rules[rule].screen.map { $0 == tree.screen } ?? true }
         func matching(_ v: Int) -> [Int] {
-            let facts = tree.views[v]
-            return resolver.matchingRules(facts, target: targets[v], indexPath: facts.id == nil ? tree.indexPath(of: v) : nil)
+            Array(Set(resolver.matchingRules(tree.views[v])).union(pathMatches[v])).sorted()
         }
         func winner(_ candidates: [Int]) -> Int? {
             candidates.first { rules[$0].action == .mask } ?? candidates.first
@@ -88,14 +96,13 @@ extension DecisionTable {
         var unscoped = MaskingPolicy(default: defaultAction, classes: [], rules: rules)
         for index in unscoped.rules.indices { unscoped.rules[index].screen = nil }
         let all = DecisionTable(policy: unscoped, catalog: catalog)
-        var allResolver = ViewResolver(table: all, screen: tree.screen)
+        let target = ReliableTarget.target(of: view, in: tree)
         let facts = tree.views[view]
-        let everywhere = allResolver.matchingRules(facts, target: targets[view], indexPath: facts.id == nil ? tree.indexPath(of: view) : nil)
-        _ = allResolver.typeRuleIndex(facts)
+        var allResolver = ViewResolver(table: all, screen: tree.screen)
+        let everywhere = allResolver.matchingRules(facts, target: target, indexPath: facts.id == nil ? tree.indexPath(of: view) : nil)
         let otherScreens = everywhere.filter { rules[$0].screen != nil && !applies($0) }
 
-        let decision = resolve(tree)[view]
-        return DecisionTrace(view: view, chain: chain, target: targets[view], indexPath: tree.indexPath(of: view),
+        return DecisionTrace(view: view, chain: chain, target: target, indexPath: tree.indexPath(of: view),
                              steps: steps, decision: decision, otherScreens: otherScreens)
     }
 }

@@ -10,9 +10,11 @@ public struct IncrementalResolver: Sendable {
     public private(set) var decisions: [MaskDecision] = []
     private var handed: [InheritedVerdicts] = []
     private var childCounts: [Int32] = []
-    private var paths: [String] = []
-    private var indexPaths: [String] = []
+    /// Only when the policy matches whole paths: each view's path state.
+    private var paths: [PathState] = []
     private var sameClass: [SiblingClass: Int] = [:]
+    /// The `target` and index-path rules the last view added matched.
+    public private(set) var lastPathMatches: [Int] = []
 
     private struct SiblingClass: Hashable, Sendable {
         var parent: Int
@@ -53,27 +55,22 @@ public struct IncrementalResolver: Sendable {
             childIndex = childCounts[parent]
             childCounts[parent] += 1
         }
-        var target: String?
-        if table.usesTargets {
+        var targetRules: [Int32] = [], indexRules: [Int32] = []
+        if table.usesTargets || table.usesIDs {
             var sameClassIndex = 0
-            if let parent {
+            if let parent, table.usesTargets {
                 let key = SiblingClass(parent: parent, className: facts.className)
                 sameClassIndex = sameClass[key, default: 0]
                 sameClass[key] = sameClassIndex + 1
             }
-            let computed = ReliableTarget.target(
-                of: facts, parentPath: parent.map { paths[$0] } ?? ReliableTarget.root,
-                sameClassIndex: sameClassIndex, screen: resolver.screen)
-            paths.append(computed.path)
-            target = computed.target
+            let state = table.pathState(of: facts, parent: parent.map { paths[$0] } ?? table.virtualRootPathState(),
+                                        isRoot: parent == nil, childIndex: Int(childIndex), sameClassIndex: sameClassIndex,
+                                        screen: resolver.screen)
+            paths.append(state)
+            (targetRules, indexRules) = table.pathMatches(facts, state, screen: resolver.screen)
+            lastPathMatches = (targetRules + indexRules).map(Int.init)
         }
-        var indexPath: String?
-        if table.usesIDs {
-            let path = parent.map { indexPaths[$0] + "." + String(childIndex) } ?? "0"
-            indexPaths.append(path)
-            if facts.id == nil { indexPath = path }
-        }
-        let (decision, down) = resolver.decide(facts, target: target, indexPath: indexPath,
+        let (decision, down) = resolver.decide(facts, targetRules: targetRules, indexPathRules: indexRules,
                                                inherited: parent.map { handed[$0] } ?? .root)
         handed.append(down)
         childCounts.append(0)

@@ -16,11 +16,9 @@ public struct MaskingTraversal: Sendable {
     private let classifier: (any ViewClassifier)?
     /// What each entered view hands down, and how many children it has had so far.
     private var stack: [(handed: InheritedVerdicts, childCount: Int32)] = []
-    /// Only when the policy selects by `target`: each entered view's path and its
-    /// children's per-class counts.
-    private var paths: [(path: String, sameClass: [String: Int])] = []
-    /// Only when the policy selects by `id`: each entered view's index path.
-    private var indexPaths: [String] = []
+    /// Only when the policy matches whole paths (`target`, index paths): each entered
+    /// view's path state and its children's per-class counts.
+    private var paths: [(state: PathState, sameClass: [String: Int])] = []
     private var rootCount: Int32 = 0
 
     /// Creates a traversal for one screen.
@@ -40,7 +38,6 @@ public struct MaskingTraversal: Sendable {
         resolver.setScreen(screen)
         stack.removeAll(keepingCapacity: true)
         paths.removeAll(keepingCapacity: true)
-        indexPaths.removeAll(keepingCapacity: true)
         rootCount = 0
     }
 
@@ -66,15 +63,21 @@ public struct MaskingTraversal: Sendable {
             stack[parent].childCount += 1
         }
         let table = resolver.table
-        var target: String?
-        if table.usesTargets { target = enterPath(facts, childIndex: childIndex) }
-        var indexPath: String?
-        if table.usesIDs {
-            let path = indexPaths.last.map { $0 + "." + String(childIndex) } ?? String(childIndex)
-            indexPaths.append(path)
-            if facts.id == nil { indexPath = path }
+        var targetRules: [Int32] = [], indexRules: [Int32] = []
+        if table.usesTargets || table.usesIDs {
+            var sameClassIndex = Int(childIndex)
+            var parentState = table.virtualRootPathState()
+            if let parent = paths.indices.last {
+                sameClassIndex = paths[parent].sameClass[facts.className, default: 0]
+                paths[parent].sameClass[facts.className] = sameClassIndex + 1
+                parentState = paths[parent].state
+            }
+            let state = table.pathState(of: facts, parent: parentState, isRoot: paths.isEmpty, childIndex: Int(childIndex),
+                                        sameClassIndex: sameClassIndex, screen: resolver.screen)
+            paths.append((state, [:]))
+            (targetRules, indexRules) = table.pathMatches(facts, state, screen: resolver.screen)
         }
-        let (decision, handed) = resolver.decide(facts, target: target, indexPath: indexPath, inherited: inherited)
+        let (decision, handed) = resolver.decide(facts, targetRules: targetRules, indexPathRules: indexRules, inherited: inherited)
         stack.append((handed, 0))
         return decision
     }
@@ -87,23 +90,9 @@ public struct MaskingTraversal: Sendable {
         return decision.applying(classification, facts: facts)
     }
 
-    private mutating func enterPath(_ facts: ViewFacts, childIndex: Int32) -> String {
-        var sameClassIndex = Int(childIndex)
-        var parentPath = ReliableTarget.root
-        if let parent = paths.indices.last {
-            sameClassIndex = paths[parent].sameClass[facts.className, default: 0]
-            paths[parent].sameClass[facts.className] = sameClassIndex + 1
-            parentPath = paths[parent].path
-        }
-        let computed = ReliableTarget.target(of: facts, parentPath: parentPath, sameClassIndex: sameClassIndex, screen: resolver.screen)
-        paths.append((computed.path, [:]))
-        return computed.target
-    }
-
     /// Leaves the view entered last. Leaving with nothing entered does nothing.
     public mutating func leave() {
         guard stack.popLast() != nil else { return }
         if !paths.isEmpty { paths.removeLast() }
-        if !indexPaths.isEmpty { indexPaths.removeLast() }
     }
 }

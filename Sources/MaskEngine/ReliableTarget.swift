@@ -40,6 +40,33 @@ public enum ReliableTarget {
         return (path, path)
     }
 
+    /// The target of one view of a tree, computed from its ancestors alone.
+    /// - Complexity: O(n) for the sibling counts and O(depth) for the path.
+    public static func target(of view: Int, in tree: ViewTree) -> String {
+        let facts = tree.views[view]
+        if let ai = facts.accessibilityIdentifier {
+            return short(className: facts.className, accessibilityIdentifier: ai, screen: tree.screen)
+        }
+        var chain: [Int] = []
+        var current = view
+        while current >= 0 {
+            chain.append(current)
+            current = Int(tree.parents[current])
+        }
+        let steps = chain.reversed().map { v -> String in
+            let f = tree.views[v]
+            let parent = Int(tree.parents[v])
+            var sameClass = 0
+            if parent >= 0 {
+                for sibling in (parent + 1)..<v where Int(tree.parents[sibling]) == parent && tree.views[sibling].className == f.className {
+                    sameClass += 1
+                }
+            }
+            return step(className: f.className, restorationIdentifier: f.restorationIdentifier, tag: f.tag, sameClassIndex: sameClass, screen: tree.screen)
+        }
+        return path(steps)
+    }
+
     private static func qualified(_ identifier: String, _ screen: String?) -> String {
         guard let screen, !screen.isEmpty else { return identifier }
         return "\(screen).\(identifier)"

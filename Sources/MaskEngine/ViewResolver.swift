@@ -71,15 +71,25 @@ public struct ViewResolver: Sendable {
     public mutating func decide(
         _ facts: ViewFacts, target: String? = nil, indexPath: String? = nil, inherited: InheritedVerdicts
     ) -> (MaskDecision, InheritedVerdicts) {
+        let targets = target.map { table.rulesMatching(.target, $0) } ?? []
+        let indexRules = facts.id == nil ? indexPath.map { table.rulesMatching(.id, $0) } ?? [] : []
+        return decide(facts, targetRules: targets, indexPathRules: indexRules, inherited: inherited)
+    }
+
+    /// Decides one view whose `target` and index-path matches are already known.
+    mutating func decide(
+        _ facts: ViewFacts, targetRules: [Int32], indexPathRules: [Int32], inherited: InheritedVerdicts
+    ) -> (MaskDecision, InheritedVerdicts) {
         let classFacts = self.classFacts(facts)
         var own = RuleTally(), ownRecursive = RuleTally()
-        if let value = facts.id { match(.id, value, &own, &ownRecursive) } else if let value = indexPath {
-            // Index paths are unique per view: match without the memo.
-            for rule in table.rulesMatching(.id, value) { tally(rule, &own, &ownRecursive) }
+        if let value = facts.id {
+            match(.id, value, &own, &ownRecursive)
+        } else {
+            for rule in indexPathRules { tally(rule, &own, &ownRecursive) }
         }
         if let value = facts.accessibilityIdentifier { match(.accessibilityIdentifier, value, &own, &ownRecursive) }
         if let value = facts.restorationIdentifier { match(.restorationIdentifier, value, &own, &ownRecursive) }
-        if let value = target { match(.target, value, &own, &ownRecursive) }
+        for rule in targetRules { tally(rule, &own, &ownRecursive) }
         if let tag = facts.effectiveTag, let list = table.tagRules[tag] {
             for rule in list { tally(rule, &own, &ownRecursive) }
         }
@@ -140,11 +150,6 @@ public struct ViewResolver: Sendable {
     /// identifiers repeat from frame to frame, so most lookups are one hash.
     private mutating func match(_ key: SelectorKey, _ value: String, _ own: inout RuleTally, _ recursive: inout RuleTally) {
         guard table.instanceKeys & (1 << key.memoSlot) != 0 else { return }
-        if key == .target {
-            // Targets are built per view: nothing to remember.
-            for rule in table.rulesMatching(key, value) { tally(rule, &own, &recursive) }
-            return
-        }
         let slot = Int(key.memoSlot)
         let range: (start: Int32, count: Int32)
         if let cached = memo[slot].value(for: value) {

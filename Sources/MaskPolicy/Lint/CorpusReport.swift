@@ -44,30 +44,28 @@ public struct CorpusReport: Sendable {
     public mutating func add(_ tree: ViewTree, name: String) {
         let table = resolver.table
         resolver.setScreen(tree.screen)
-        let decisions = table.resolve(tree, with: &resolver)
-        let targets = table.usesTargets ? ReliableTargets(tree).targets : nil
+        var incremental = IncrementalResolver(resolver: resolver, screen: tree.screen, expectedCount: tree.count)
         trees += 1
         views += tree.count
-        var paths: [String] = []
-        paths.reserveCapacity(tree.count)
         for view in 0..<tree.count {
             let facts = tree.views[view]
             let parent = Int(tree.parents[view])
-            let path = parent < 0 ? "0" : paths[parent] + "." + String(tree.childIndices[view])
-            paths.append(path)
-            for rule in resolver.matchingRules(facts, target: targets?[view], indexPath: facts.id == nil ? path : nil) {
-                matched[rule] += 1
-            }
-            let decision = decisions[view]
+            incremental.add(facts, parent: parent < 0 ? nil : parent)
+            // Selectors on the view itself and its class chain, plus whole-path selectors.
+            var selecting = Set(resolver.matchingRules(facts))
+            selecting.formUnion(incremental.lastPathMatches)
+            for rule in selecting { matched[rule] += 1 }
+            let decision = incremental.decisions[view]
             if let rule = decision.ruleIndex { decided[rule] += 1 } else { decidedByDefault += 1 }
             if decision.level == .parentInstance, let unmask = decision.ruleIndex, table.rules[unmask].action == .unmask,
                let typeRule = resolver.typeRuleIndex(facts), table.rules[typeRule].action == .mask {
                 if exposures[unmask]?[typeRule] == nil {
-                    let example = "\(name) view '\(facts.id ?? path)' (\(facts.className))"
+                    let example = "\(name) view '\(facts.id ?? tree.indexPath(of: view))' (\(facts.className))"
                     exposures[unmask, default: [:]][typeRule] = Exposure(unmaskRule: unmask, typeRule: typeRule, count: 0, example: example)
                 }
                 exposures[unmask]?[typeRule]?.count += 1
             }
         }
+        resolver = incremental.finishedResolver
     }
 }

@@ -1,0 +1,99 @@
+/// Glob patterns matched against a path that grows one segment at a time (a reliable
+/// target `[root]>A:eq(0)>B[ri:x]`, an index path `0.2.1`), without building the path.
+///
+/// Each pattern is a small automaton over bytes whose state is the set of pattern
+/// positions reachable so far. A view's state is its parent's state advanced by its own
+/// segment, so matching costs O(segment length · pattern length) per view, however deep
+/// the tree: a 100,000-deep tree never spells out a 100,000-step path.
+struct PathPatterns: Sendable {
+    /// The patterns' bytes and the rule each belongs to.
+    private let patterns: [[UInt8]]
+    private let rules: [Int32]
+    /// Where each pattern's bits start in a state, and how many 64-bit words it takes.
+    private let offsets: [Int]
+    /// Words in a whole state.
+    let width: Int
+
+    init(_ entries: [(pattern: GlobPattern, rule: Int32)]) {
+        patterns = entries.map { Array($0.pattern.text.utf8) }
+        rules = entries.map(\.rule)
+        var offsets: [Int] = [], width = 0
+        for pattern in patterns {
+            offsets.append(width)
+            width += (pattern.count + 1 + 63) / 64
+        }
+        self.offsets = offsets
+        self.width = width
+    }
+
+    var isEmpty: Bool { patterns.isEmpty }
+
+    /// The state before any byte: position 0 and what `*` reaches from it.
+    func start() -> [UInt64] {
+        var state = [UInt64](repeating: 0, count: width)
+        for index in patterns.indices {
+            set(&state, index, 0)
+            close(&state, index)
+        }
+        return state
+    }
+
+    @inline(__always)
+    private func isSet(_ state: [UInt64], _ pattern: Int, _ position: Int) -> Bool {
+        state[offsets[pattern] + position >> 6] & (1 << UInt64(position & 63)) != 0
+    }
+
+    @inline(__always)
+    private func set(_ state: inout [UInt64], _ pattern: Int, _ position: Int) {
+        state[offsets[pattern] + position >> 6] |= 1 << UInt64(position & 63)
+    }
+
+    /// Adds the positions after each `*` whose star position is set (a star matches nothing too).
+    private func close(_ state: inout [UInt64], _ pattern: Int) {
+        let bytes = patterns[pattern]
+        var position = 0
+        while position < bytes.count {
+            if bytes[position] == UInt8(ascii: "*") && isSet(state, pattern, position) { set(&state, pattern, position + 1) }
+            position += 1
+        }
+    }
+
+    /// The state after reading `segment` from `state`.
+    func advance(_ state: [UInt64], by segment: some Sequence<UInt8>) -> [UInt64] {
+        guard state.contains(where: { $0 != 0 }) else { return state }
+        var current = state
+        var next = [UInt64](repeating: 0, count: width)
+        for byte in segment {
+            for word in 0..<width { next[word] = 0 }
+            var alive = false
+            for index in patterns.indices {
+                let bytes = patterns[index]
+                var any = false
+                for position in 0..<bytes.count where isSet(current, index, position) {
+                    let p = bytes[position]
+                    if p == UInt8(ascii: "*") {
+                        set(&next, index, position)
+                        any = true
+                    } else if p == byte {
+                        set(&next, index, position + 1)
+                        any = true
+                    }
+                }
+                if any {
+                    close(&next, index)
+                    alive = true
+                }
+            }
+            swap(&current, &next)
+            if !alive { break }
+        }
+        return current
+    }
+
+    /// The rules whose pattern has matched the whole path read so far.
+    func accepted(_ state: [UInt64]) -> [Int32] {
+        var found: [Int32] = []
+        for index in patterns.indices where isSet(state, index, patterns[index].count) { found.append(rules[index]) }
+        return found
+    }
+}

@@ -6,17 +6,29 @@
 /// segment, so matching costs O(segment length · pattern length) per view, however deep
 /// the tree: a 100,000-deep tree never spells out a 100,000-step path.
 struct PathPatterns: Sendable {
-    /// The patterns' bytes and the rule each belongs to.
+    /// The distinct patterns' bytes and the rules each belongs to.
     private let patterns: [[UInt8]]
-    private let rules: [Int32]
+    private let rules: [[Int32]]
     /// Where each pattern's bits start in a state, and how many 64-bit words it takes.
     private let offsets: [Int]
     /// Words in a whole state.
     let width: Int
 
     init(_ entries: [(pattern: GlobPattern, rule: Int32)]) {
-        patterns = entries.map { Array($0.pattern.text.utf8) }
-        rules = entries.map(\.rule)
+        // One automaton per distinct pattern, however many rules share it.
+        var index: [String: Int] = [:]
+        var patterns: [[UInt8]] = [], rules: [[Int32]] = []
+        for entry in entries {
+            if let existing = index[entry.pattern.text] {
+                rules[existing].append(entry.rule)
+            } else {
+                index[entry.pattern.text] = patterns.count
+                patterns.append(Array(entry.pattern.text.utf8))
+                rules.append([entry.rule])
+            }
+        }
+        self.patterns = patterns
+        self.rules = rules
         var offsets: [Int] = [], width = 0
         for pattern in patterns {
             offsets.append(width)
@@ -58,42 +70,59 @@ struct PathPatterns: Sendable {
         }
     }
 
-    /// The state after reading `segment` from `state`.
+    /// The state after reading `segment` from `state`. Patterns with no live position
+    /// are skipped, so a view pays only for the patterns still in play on its path.
     func advance(_ state: [UInt64], by segment: some Sequence<UInt8>) -> [UInt64] {
         guard state.contains(where: { $0 != 0 }) else { return state }
         var current = state
         var next = [UInt64](repeating: 0, count: width)
+        var live: [Int] = patterns.indices.filter { index in
+            (offsets[index]..<offsets[index] + words(index)).contains { current[$0] != 0 }
+        }
+        var stillLive: [Int] = []
+        stillLive.reserveCapacity(live.count)
         for byte in segment {
-            for word in 0..<width { next[word] = 0 }
-            var alive = false
-            for index in patterns.indices {
+            stillLive.removeAll(keepingCapacity: true)
+            for index in live {
                 let bytes = patterns[index]
+                let base = offsets[index]
                 var any = false
-                for position in 0..<bytes.count where isSet(current, index, position) {
-                    let p = bytes[position]
-                    if p == UInt8(ascii: "*") {
-                        set(&next, index, position)
-                        any = true
-                    } else if p == byte {
-                        set(&next, index, position + 1)
-                        any = true
+                for word in 0..<words(index) {
+                    var bits = current[base + word]
+                    current[base + word] = 0
+                    while bits != 0 {
+                        let position = word << 6 + bits.trailingZeroBitCount
+                        bits &= bits - 1
+                        guard position < bytes.count else { continue }
+                        let p = bytes[position]
+                        if p == UInt8(ascii: "*") {
+                            set(&next, index, position)
+                            any = true
+                        } else if p == byte {
+                            set(&next, index, position + 1)
+                            any = true
+                        }
                     }
                 }
                 if any {
                     close(&next, index)
-                    alive = true
+                    stillLive.append(index)
                 }
             }
-            swap(&current, &next)
-            if !alive { break }
+            swap(&current, &next)  // `next` is all zero again: live words were cleared above
+            swap(&live, &stillLive)
+            if live.isEmpty { break }
         }
         return current
     }
 
+    @inline(__always)
+    private func words(_ index: Int) -> Int { (patterns[index].count + 1 + 63) / 64 }
+
     /// The rules whose pattern has matched the whole path read so far.
     func accepted(_ state: [UInt64]) -> [Int32] {
         var found: [Int32] = []
-        for index in patterns.indices where isSet(state, index, patterns[index].count) { found.append(rules[index]) }
+        for index in patterns.indices where isSet(state, index, patterns[index].count) { found += rules[index] }
         return found
     }
 }

@@ -57,5 +57,6 @@ let package = Package(
         .testTarget(name: "MaskImportTests", dependencies: ["MaskImport", "MaskJSON", "MaskEngine"]),
         .testTarget(name: "MaskAuditTests", dependencies: ["MaskAudit", "MaskJSON", "MaskPolicy", "MaskEngine"]),
         .testTarget(name: "MaskcCLITests", dependencies: ["maskc"], exclude: ["Golden"]),
+        .testTarget(name: "MaskPropertyTests", dependencies: ["MaskEngine", "MaskPolicy", "MaskJSON", "MaskTestSupport"]),
     ]
 )

@@ -31,7 +31,11 @@ public enum Placeholder {
         var position = 0
         for character in text {
             if character.isWhitespace {
-                result.append(character)
+                // Only the whitespace itself: marks, joiners or tag characters glued to
+                // a space are content, and would otherwise pass through in clear.
+                for scalar in character.unicodeScalars where scalar.properties.isWhitespace {
+                    result.unicodeScalars.append(scalar)
+                }
             } else {
                 result.append(position & 1 == 0 ? "l" : "a")
             }

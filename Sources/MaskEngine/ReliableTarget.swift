@@ -77,45 +77,52 @@ extension ReliableTarget {
     /// Why `text` is not a well-formed reliable target, or nil when it is.
     ///
     /// Accepts `Class[ai:identifier]` and `[root]>step>...` with steps
-    /// `Class[ri:identifier]`, `Class[tg:N]` and `Class:eq(N)`.
+    /// `Class[ri:identifier]`, `Class[tg:N]` and `Class:eq(N)`. Works on Unicode
+    /// scalars, not characters, so a combining mark at the start of a name does not
+    /// merge with the `>` or `[` before it.
     public static func syntaxProblem(_ text: String) -> String? {
-        if text.hasPrefix(root) {
-            let rest = text.dropFirst(root.count)
-            guard rest.hasPrefix(">") else { return "expected '>' after '[root]'" }
+        let scalars = Array(text.unicodeScalars)
+        let rootScalars = Array(root.unicodeScalars)
+        if scalars.starts(with: rootScalars) {
+            let rest = scalars.dropFirst(rootScalars.count)
+            guard rest.first == ">" else { return "expected '>' after '[root]'" }
             let steps = rest.dropFirst().split(separator: ">", omittingEmptySubsequences: false)
             for (index, step) in steps.enumerated() {
-                if let problem = stepProblem(step) { return "step \(index + 1) '\(step)': \(problem)" }
+                if let problem = stepProblem(Array(step)) {
+                    return "step \(index + 1) '\(String(String.UnicodeScalarView(step)))': \(problem)"
+                }
             }
             return nil
         }
-        guard let open = text.firstIndex(of: "["), text.hasSuffix("]") else {
+        guard let open = scalars.firstIndex(of: "["), scalars.last == "]" else {
             return "expected 'Class[ai:identifier]' or a path starting with '[root]>'"
         }
-        let className = text[..<open]
-        let inside = text[text.index(after: open)..<text.index(before: text.endIndex)]
-        if className.isEmpty { return "missing class name" }
-        guard inside.hasPrefix("ai:"), inside.count > 3 else { return "expected '[ai:identifier]' after the class name" }
+        if open == 0 { return "missing class name" }
+        let inside = scalars[(open + 1)..<(scalars.count - 1)]
+        guard inside.starts(with: Array("ai:".unicodeScalars)), inside.count > 3 else { return "expected '[ai:identifier]' after the class name" }
         return nil
     }
 
-    private static func stepProblem(_ step: Substring) -> String? {
+    private static func stepProblem(_ step: [Unicode.Scalar]) -> String? {
         if step.isEmpty { return "empty step" }
-        if !step.hasSuffix("]"), let colon = step.lastIndex(of: ":") {
-            guard colon > step.startIndex else { return "missing class name" }
-            let tail = step[step.index(after: colon)...]
-            guard tail.hasPrefix("eq("), tail.hasSuffix(")"),
-                  Int(tail.dropFirst(3).dropLast()).map({ $0 >= 0 }) == true else {
+        if step.last != "]", let colon = step.lastIndex(of: ":") {
+            guard colon > 0 else { return "missing class name" }
+            let tail = step[(colon + 1)...]
+            let digits = String(String.UnicodeScalarView(tail.dropFirst(3).dropLast()))
+            guard tail.starts(with: Array("eq(".unicodeScalars)), tail.last == ")", Int(digits).map({ $0 >= 0 }) == true else {
                 return "expected ':eq(N)' with N a non-negative integer"
             }
             return nil
         }
-        guard let open = step.firstIndex(of: "["), step.hasSuffix("]") else {
+        guard let open = step.firstIndex(of: "["), step.last == "]" else {
             return "expected 'Class[ri:...]', 'Class[tg:N]' or 'Class:eq(N)'"
         }
-        if open == step.startIndex { return "missing class name" }
-        let inside = step[step.index(after: open)..<step.index(before: step.endIndex)]
-        if inside.hasPrefix("ri:") { return inside.count > 3 ? nil : "empty restoration identifier" }
-        if inside.hasPrefix("tg:") { return Int(inside.dropFirst(3)) != nil ? nil : "expected an integer tag" }
+        if open == 0 { return "missing class name" }
+        let inside = step[(open + 1)..<(step.count - 1)]
+        if inside.starts(with: Array("ri:".unicodeScalars)) { return inside.count > 3 ? nil : "empty restoration identifier" }
+        if inside.starts(with: Array("tg:".unicodeScalars)) {
+            return Int(String(String.UnicodeScalarView(inside.dropFirst(3)))) != nil ? nil : "expected an integer tag"
+        }
         return "expected '[ri:...]' or '[tg:N]'"
     }
 }

@@ -31,14 +31,23 @@ public struct JSONLimits: Sendable, Hashable {
 /// numbers checked against the JSON grammar. Rejects anything RFC 8259 rejects,
 /// including lone surrogate escapes.
 public enum JSONReader {
+    /// Keys whose object values, when they hold only numbers, `compactGeometry` keeps as
+    /// one `.raw` token: view geometry, always copied through unchanged.
+    public static let geometryKeys: [[UInt8]] = ["frame", "bounds", "contentFrame"].map { Array($0.utf8) }
+
     /// Parses a whole document (one value, surrounded by whitespace only).
+    /// - Parameter compactGeometry: keep `{"x": 1, ...}` objects of numbers under
+    ///   ``geometryKeys`` as one `.raw` token (for emission, which copies them through).
     /// - Complexity: O(n) for n bytes.
-    public static func parse(_ bytes: [UInt8], limits: JSONLimits = .standard) throws(JSONSyntaxError) -> JSONTape {
+    public static func parse(_ bytes: [UInt8], limits: JSONLimits = .standard, compactGeometry: Bool = false) throws(JSONSyntaxError) -> JSONTape {
         if bytes.count > limits.maximumBytes {
             throw JSONSyntaxError(offset: 0, message: "document is \(bytes.count) bytes, over the limit of \(limits.maximumBytes)", path: "$")
         }
         var parser = Parser(limits: limits)
-        parser.tokens.reserveCapacity(bytes.count / 5 + 16)
+        // Untouched capacity costs address space, not memory: reserve enough that the
+        // tape never has to grow (and be copied) for any realistic document.
+        parser.compactGeometry = compactGeometry
+        parser.tokens.reserveCapacity(bytes.count / 3 + 16)
         let result: Result<Void, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
             do throws(JSONSyntaxError) {
                 try parser.run(buffer)
@@ -54,6 +63,7 @@ public enum JSONReader {
 
 private struct Parser {
     let limits: JSONLimits
+    var compactGeometry = false
     var tokens: [JSONToken] = []
     /// Open containers: token index, element count, and for objects the last key's token.
     var open: [(token: Int, count: Int, key: Int)] = []
@@ -135,6 +145,13 @@ private struct Parser {
                     continue
                 }
                 if let top = open.last, tokens[top.token].kind == .arrayStart { open[open.count - 1].count += 1 }
+                if compactGeometry, c == UInt8(ascii: "{"), let top = open.last, top.key >= 0,
+                   isGeometryKey(tokens[top.key], p), let end = numericObject(p, i) {
+                    tokens.append(JSONToken(kind: .raw, hasEscapes: false, start: UInt32(i), length: UInt32(end - i)))
+                    i = end
+                    state = .afterValue
+                    continue
+                }
                 switch c {
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
                     if open.count >= limits.maximumDepth {
@@ -165,6 +182,56 @@ private struct Parser {
         }
         if tokens.isEmpty { throw fail("the document is empty", n, p) }
         if !open.isEmpty { throw fail("the document ends inside \(tokens[open.last!.token].kind == .objectStart ? "an object" : "an array")", n, p) }
+    }
+
+    func isGeometryKey(_ key: JSONToken, _ p: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !key.hasEscapes else { return false }
+        let start = Int(key.start), length = Int(key.length)
+        return JSONReader.geometryKeys.contains { name in
+            name.count == length && name.withUnsafeBufferPointer { memcmpEqual(p.baseAddress! + start, $0.baseAddress!, length) }
+        }
+    }
+
+    /// If an object of plain keys and numbers starts at `i`, the index after its `}`;
+    /// otherwise nil (the caller then reads it token by token, reporting any error).
+    func numericObject(_ p: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int? {
+        let n = p.count
+        var i = start + 1
+        @inline(__always) func skipSpace() { while i < n && Parser.isSpace(p[i]) { i += 1 } }
+        @inline(__always) func digit(_ at: Int) -> Bool { at < n && p[at] >= 0x30 && p[at] <= 0x39 }
+        skipSpace()
+        if i < n && p[i] == UInt8(ascii: "}") { return i + 1 }
+        while true {
+            // "key": plain ASCII, no escapes
+            guard i < n, p[i] == 0x22 else { return nil }
+            i += 1
+            while i < n && p[i] != 0x22 {
+                if p[i] == 0x5C || p[i] < 0x20 || p[i] >= 0x80 { return nil }
+                i += 1
+            }
+            guard i < n else { return nil }
+            i += 1
+            skipSpace()
+            guard i < n, p[i] == UInt8(ascii: ":") else { return nil }
+            i += 1
+            skipSpace()
+            // a number, by the JSON grammar
+            if i < n && p[i] == UInt8(ascii: "-") { i += 1 }
+            guard digit(i) else { return nil }
+            if p[i] == UInt8(ascii: "0") { i += 1; if digit(i) { return nil } } else { while digit(i) { i += 1 } }
+            if i < n && p[i] == UInt8(ascii: ".") { i += 1; guard digit(i) else { return nil }; while digit(i) { i += 1 } }
+            if i < n && (p[i] == UInt8(ascii: "e") || p[i] == UInt8(ascii: "E")) {
+                i += 1
+                if i < n && (p[i] == UInt8(ascii: "+") || p[i] == UInt8(ascii: "-")) { i += 1 }
+                guard digit(i) else { return nil }
+                while digit(i) { i += 1 }
+            }
+            skipSpace()
+            guard i < n else { return nil }
+            if p[i] == UInt8(ascii: ",") { i += 1; skipSpace(); continue }
+            if p[i] == UInt8(ascii: "}") { return i + 1 }
+            return nil
+        }
     }
 
     mutating func close(_ isObject: Bool, _ i: Int, _ p: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {

@@ -6,6 +6,9 @@ public struct JSONToken: Sendable, Hashable {
     /// What the token is.
     public enum Kind: UInt8, Sendable {
         case objectStart, objectEnd, arrayStart, arrayEnd, string, number, `true`, `false`, null
+        /// A whole object of numbers kept as one token (`frame`, `bounds`), when the
+        /// reader is asked to: its bytes are copied through, minus whitespace.
+        case raw
     }
 
     /// The largest length or end index a token can hold (2^27 - 1).

@@ -46,7 +46,7 @@ enum TreeBuilder {
 
     static func typeName(_ kind: JSONToken.Kind) -> String {
         switch kind {
-        case .objectStart: return "an object"
+        case .objectStart, .raw: return "an object"
         case .arrayStart: return "an array"
         case .string: return "a string"
         case .number: return "a number"

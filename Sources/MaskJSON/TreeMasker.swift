@@ -32,7 +32,7 @@ public struct TreeMasker: Sendable {
     /// Reads a tree and decides each view as it is read, without keeping the views:
     /// what `apply` needs, in less memory and time than `read` then `decide`.
     public func readDeciding(_ bytes: [UInt8], file: String, firstLine: Int = 1) throws(TreeError) -> (TreeLayout, [MaskDecision]) {
-        let tape = try parse(bytes, file: file, firstLine: firstLine)
+        let tape = try parse(bytes, file: file, firstLine: firstLine, compactGeometry: true)
         let screen = TreeBuilder.screen(of: tape)
         var resolver = IncrementalResolver(table: table, screen: screen, expectedCount: tape.tokens.count / 12)
         let layout = try build(tape, bytes: bytes, file: file, firstLine: firstLine) { facts, parent in resolver.add(facts, parent: parent) }
@@ -43,9 +43,9 @@ public struct TreeMasker: Sendable {
         try build(try parse(bytes, file: file, firstLine: firstLine), bytes: bytes, file: file, firstLine: firstLine, add: add)
     }
 
-    private func parse(_ bytes: [UInt8], file: String, firstLine: Int) throws(TreeError) -> JSONTape {
+    private func parse(_ bytes: [UInt8], file: String, firstLine: Int, compactGeometry: Bool = false) throws(TreeError) -> JSONTape {
         do {
-            return try JSONReader.parse(bytes, limits: limits)
+            return try JSONReader.parse(bytes, limits: limits, compactGeometry: compactGeometry)
         } catch {
             throw treeError(file: file, bytes: bytes, offset: error.offset, path: error.path, message: error.message, firstLine: firstLine)
         }

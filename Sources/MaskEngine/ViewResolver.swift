@@ -36,6 +36,10 @@ public struct ViewResolver: Sendable {
     /// of `memoPool`.
     private var memo = [StringTable<(start: Int32, count: Int32)>](repeating: StringTable(), count: SelectorKey.allCases.count)
     private var memoPool: [Int32] = []
+    private var memoHits = [Int](repeating: 0, count: SelectorKey.allCases.count)
+    private var memoMisses = [Int](repeating: 0, count: SelectorKey.allCases.count)
+    /// Bit i set: the memo for selector key slot i is skipped (its values do not repeat).
+    private var memoBypassed: UInt8 = 0
 
     /// Creates a resolver for trees of one screen.
     public init(table: DecisionTable, screen: String? = nil) {
@@ -151,10 +155,22 @@ public struct ViewResolver: Sendable {
     private mutating func match(_ key: SelectorKey, _ value: String, _ own: inout RuleTally, _ recursive: inout RuleTally) {
         guard table.instanceKeys & (1 << key.memoSlot) != 0 else { return }
         let slot = Int(key.memoSlot)
+        if memoBypassed & (1 << slot) != 0 {
+            for rule in table.rulesMatching(key, value) { tally(rule, &own, &recursive) }
+            return
+        }
         let range: (start: Int32, count: Int32)
         if let cached = memo[slot].value(for: value) {
             range = cached
+            memoHits[slot] &+= 1
         } else {
+            // Values that never repeat (row ids, generated ids) make the memo pure cost:
+            // after enough lookups with mostly misses, match this key directly.
+            memoMisses[slot] &+= 1
+            if memoMisses[slot] > 4096 && memoMisses[slot] > memoHits[slot] * 2 {
+                memoBypassed |= 1 << slot
+                memo[slot].removeAll()
+            }
             let list = table.rulesMatching(key, value)
             if memo[slot].count >= Self.memoLimit || memoPool.count > Self.memoLimit * 8 {
                 for index in memo.indices { memo[index].removeAll() }

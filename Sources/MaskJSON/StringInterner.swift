@@ -24,7 +24,19 @@ struct StringInterner {
     /// The string for raw UTF-8 bytes that need no unescaping.
     mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        var i = 0
+        let n = bytes.count
+        let raw = UnsafeRawBufferPointer(bytes)
+        while i + 8 <= n {
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0x100_0000_01b3
+            hash ^= hash >> 29
+            i += 8
+        }
+        while i < n {
+            hash = (hash ^ UInt64(bytes[i])) &* 0x100_0000_01b3
+            i += 1
+        }
+        hash ^= UInt64(n)
         var slot = Int(truncatingIfNeeded: hash) & mask
         while let stored = strings[slot] {
             if hashes[slot] == hash {

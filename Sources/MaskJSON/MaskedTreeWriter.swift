@@ -41,6 +41,30 @@ struct MaskedTreeWriter {
         var view: Int = -1
     }
 
+    /// Writes an object of plain keys and numbers with every number as bullets.
+    static func writeBulletedNumbers(_ raw: ArraySlice<UInt8>, to out: inout [UInt8]) {
+        var number: [UInt8] = []
+        var inKey = false
+        func flushNumber() {
+            guard !number.isEmpty else { return }
+            JSONString.appendQuoted(Placeholder.bullets(String(decoding: number, as: UTF8.self)), to: &out)
+            number.removeAll()
+        }
+        for byte in raw {
+            if byte == 0x22 { inKey.toggle(); out.append(byte); continue }
+            if inKey { out.append(byte); continue }
+            switch byte {
+            case 0x20, 0x0A, 0x0D, 0x09: continue
+            case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: ":"), UInt8(ascii: ","):
+                flushNumber()
+                out.append(byte)
+            default:
+                number.append(byte)
+            }
+        }
+        flushNumber()
+    }
+
     /// Appends the masked document to `out`, calling `flush` whenever `out` passes 1 MiB.
     func write(to out: inout [UInt8], flush: (inout [UInt8]) throws -> Void) rethrows {
         let tape = document.tape
@@ -87,9 +111,13 @@ struct MaskedTreeWriter {
             case .false: out.append(contentsOf: "false".utf8)
             case .null: out.append(contentsOf: "null".utf8)
             case .raw:
-                // An object of numbers: copied without its whitespace (no strings inside
-                // but its plain keys, which have no spaces).
-                for byte in tape.raw(i) where !(byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09) { out.append(byte) }
+                // An object of plain keys and numbers (geometry): copied without its
+                // whitespace, except where numbers must become bullets.
+                if role == .bullets {
+                    Self.writeBulletedNumbers(tape.raw(i), to: &out)
+                } else {
+                    for byte in tape.raw(i) where !(byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09) { out.append(byte) }
+                }
             case .objectEnd, .arrayEnd: break
             }
             i += 1

@@ -226,7 +226,7 @@ do {
 if shouldRun("apply") {
     let bigPath = workDirectory + "/tree-60mb.json"
     var generator = TreeGenerator(seed: 3)
-    let views = generator.views(count: quick ? 100_000 : 480_000, maxDepth: 40)
+    let views = generator.views(count: quick ? 100_000 : 600_000, maxDepth: 40)
     write(bigPath, TreeGenerator.json(views, screen: "HomeViewController"))
     var st = stat()
     stat(bigPath, &st)

@@ -67,6 +67,11 @@ public struct ScreenRenderer: Sendable {
             union = union.map { $0.union(frame) } ?? frame
         }
         let screen = frames.first.flatMap { $0 } ?? union ?? Rect(x: 0, y: 0, width: 390, height: 844)
+        // Containers (views with a drawn child) get an outline and a corner tag, not a fill.
+        var isContainer = [Bool](repeating: false, count: count)
+        for view in 1..<max(1, count) where frames[view] != nil {
+            isContainer[Int(tree.parents[view])] = true
+        }
         let scale = min(max(screen.width / 390, 0.05), 1000)
         let legendHeight = 78 * scale
 
@@ -90,9 +95,9 @@ public struct ScreenRenderer: Sendable {
             svg.out += "</title>"
             switch mode {
             case .wireframe:
-                drawWireframe(frame, decision: decision, content: content, into: &svg)
+                drawWireframe(frame, decision: decision, content: content, container: isContainer[view], into: &svg)
             case .masked:
-                drawMasked(frame, decision: decision, content: content, exposed: isExposed, into: &svg)
+                drawMasked(frame, decision: decision, content: content, exposed: isExposed, container: isContainer[view], into: &svg)
             }
             svg.out += "</g>\n"
         }
@@ -104,7 +109,7 @@ public struct ScreenRenderer: Sendable {
 
     // MARK: Drawing one view
 
-    private func drawMasked(_ frame: Rect, decision: MaskDecision, content: Content, exposed: Bool, into svg: inout SVGWriter) {
+    private func drawMasked(_ frame: Rect, decision: MaskDecision, content: Content, exposed: Bool, container: Bool, into svg: inout SVGWriter) {
         if decision.isMasked, let marker = Placeholder.marker(for: decision.kind) {
             if decision.kind == .swiftUIText {
                 svg.rect(frame, class: "rect")
@@ -114,16 +119,11 @@ public struct ScreenRenderer: Sendable {
             return
         }
         if let text = content.text {
-            if decision.isSecure {
-                svg.rect(frame, class: "masked")
-                svg.text(Placeholder.bullets(text), in: frame, class: "mt")
-            } else if decision.isMasked {
-                svg.rect(frame, class: "masked")
-                svg.text(Placeholder.laPattern(text), in: frame, class: "mt")
-            } else {
-                svg.rect(frame, class: "exposed")
-                svg.text(text, in: frame, class: "xt")
-            }
+            // The original is turned into its pattern before anything is laid out.
+            let shown = decision.isSecure ? Placeholder.bullets(text) : decision.isMasked ? Placeholder.laPattern(text) : text
+            let clear = !decision.isMasked && !decision.isSecure
+            svg.rect(frame, class: clear ? (container ? "exposed open" : "exposed") : (container ? "masked open" : "masked"))
+            svg.text(shown, in: frame, class: clear ? "xt" : "mt", corner: container)
             return
         }
         if exposed {  // an unmasked image: its content is sent
@@ -134,13 +134,16 @@ public struct ScreenRenderer: Sendable {
         svg.rect(frame, class: "v")
     }
 
-    private func drawWireframe(_ frame: Rect, decision: MaskDecision, content: Content, into svg: inout SVGWriter) {
+    private func drawWireframe(_ frame: Rect, decision: MaskDecision, content: Content, container: Bool, into svg: inout SVGWriter) {
         switch decision.kind {
         case .image: svg.crossed(frame, label: "image")
         case .map: svg.crossed(frame, label: "map")
         default: svg.rect(frame, class: "v")
         }
-        if let text = content.text { svg.text(text, in: frame, class: "wt") }
+        if let text = content.text {
+            let labelled = decision.kind == .image || decision.kind == .map
+            svg.text(text, in: frame, class: "wt", corner: container || labelled)
+        }
     }
 
     /// The tooltip: class, identifier, kind, decision and the deciding rule. No text.
@@ -207,8 +210,15 @@ public struct ScreenRenderer: Sendable {
     private func frame(of view: Int) -> Rect? {
         var found: Int?
         members(of: Int(document.viewTokens[view])) { key, value in if key == .frame { found = value } }
-        guard let object = found else { return nil }
-        let tape = document.tape
+        guard let found else { return nil }
+        var tape = document.tape
+        var object = found
+        if tape.tokens[object].kind == .raw {
+            // Geometry kept as one token (`compactGeometry`): read its few bytes on their own.
+            guard let small = try? JSONReader.parse(Array(tape.raw(object))) else { return nil }
+            tape = small
+            object = 0
+        }
         var x: Double?, y: Double?, width: Double?, height: Double?
         var index = object + 1
         let token = tape.tokens[object]
@@ -321,6 +331,7 @@ struct SVGWriter {
         out += ".ph{fill:#f1f3f4;stroke:#5f6368;stroke-width:\(num(s))}\n"
         out += ".cross{stroke:#9aa0a6;stroke-width:\(num(0.75 * s))}\n"
         out += ".pl{fill:#3c4043;font-weight:bold;text-anchor:middle}\n"
+        out += ".open{fill:none}\n"
         out += ".rect{fill:#000}\n"
         out += ".wt{fill:#202124}\n"
         out += ".legend{fill:#f8f9fa;stroke:#dadce0;stroke-width:\(num(0.75 * s))}\n"
@@ -357,19 +368,31 @@ struct SVGWriter {
         out += "</text>"
     }
 
-    /// Text laid out in a frame: one line if it fits, else wrapped at spaces on as many
-    /// lines as the frame holds, the last cut with `…`; clipped to the frame.
-    mutating func text(_ text: String, in frame: Rect, class name: String) {
-        let size = min(frame.height * 0.62, 13 * scale)
+    /// Text laid out in a frame: one line if it fits (shrunk a little if that makes it
+    /// fit), else wrapped at spaces on as many lines as the frame holds, the last cut with
+    /// `…`; clipped to the frame. `corner`: one small line at the top left (a container's
+    /// text, which would otherwise cover its children).
+    mutating func text(_ text: String, in frame: Rect, class name: String, corner: Bool = false) {
+        var size = min(frame.height * 0.62, (corner ? 9 : 13) * scale)
         let pad = min(3 * scale, frame.width * 0.05)
         let innerWidth = frame.width - 2 * pad
         guard size > 0, innerWidth > 0 else { return }
-        let perLine = max(1, Int(innerWidth / (size * Self.glyphWidth)))
-        let lineHeight = size * 1.2
-        let maxLines = max(1, Int((frame.height - pad) / lineHeight))
+        var lineHeight = size * 1.2
+        let maxLines = corner ? 1 : max(1, Int((frame.height - pad) / lineHeight))
+        // Graphemes, counted only as far as needed to know whether a shrunk line fits.
+        let minimum = size * 0.65
+        let longest = Int(innerWidth / (minimum * Self.glyphWidth)) + 1
+        var length = 0
+        for _ in text where length <= longest { length += 1 }
+        if length > 0 && Double(length) * size * Self.glyphWidth > innerWidth
+            && (maxLines == 1 || Double(length) * minimum * Self.glyphWidth <= innerWidth) {
+            size = max(minimum, innerWidth / (Double(length) * Self.glyphWidth))
+            lineHeight = size * 1.2
+        }
+        let perLine = max(1, Int(innerWidth / (size * Self.glyphWidth) + 1e-9))
         let lines = Self.wrap(text, perLine: perLine, maxLines: maxLines)
         guard !lines.isEmpty else { return }
-        let top = frame.y + (frame.height - Double(lines.count) * lineHeight) / 2
+        let top = corner ? frame.y + pad * 0.5 : frame.y + (frame.height - Double(lines.count) * lineHeight) / 2
         out += "<svg x=\"\(num(frame.x))\" y=\"\(num(frame.y))\" width=\"\(num(frame.width))\" height=\"\(num(frame.height))\" viewBox=\"\(num(frame.x)) \(num(frame.y)) \(num(frame.width)) \(num(frame.height))\">"
         out += "<text class=\"\(name)\" font-size=\"\(num(size))\">"
         for (number, line) in lines.enumerated() {
@@ -448,20 +471,22 @@ struct SVGWriter {
         let left = screen.x
         out += "<g class=\"lg\">\n"
         out += "<rect class=\"legend\" x=\"\(num(left))\" y=\"\(num(top))\" width=\"\(num(screen.width))\" height=\"\(num(height))\"/>\n"
-        var header = name.map { "\($0) · " } ?? ""
+        // The status first, so a long screen name is what gets cut.
+        var header: String
         var warning = false
         switch mode {
         case .masked:
-            header += "masked preview · "
+            header = "masked preview · "
             header += exposed == 0 ? "no view sent in clear" : "\(exposed) view\(exposed == 1 ? "" : "s") sent in clear"
             if undrawn > 0 { header += " (\(undrawn) without a frame, not drawn)" }
             warning = exposed > 0
         case .wireframe:
-            header += "UNMASKED WIREFRAME: captured text, not what is sent"
+            header = "UNMASKED WIREFRAME"
             warning = true
         }
+        if let name { header += " · \(name)" }
         let headerSize = 10.5 * s
-        let maxHeader = max(1, Int((screen.width - 12 * s) / (headerSize * 0.55)))
+        let maxHeader = max(1, Int((screen.width - 12 * s) / (headerSize * 0.58)))
         if header.count > maxHeader { header = String(header.prefix(maxHeader - 1)) + "…" }
         out += "<text class=\"lt\(warning ? " warn" : "")\" x=\"\(num(left + 6 * s))\" y=\"\(num(top + 15 * s))\" font-size=\"\(num(headerSize))\">"
         appendEscaped(header)
@@ -478,7 +503,7 @@ struct SVGWriter {
         case .wireframe:
             entries = [
                 (.view, "view frame"), (.wireText, "captured text, NOT masked"),
-                (.placeholder, "image / map (not drawn)"),
+                (.placeholder, "image / map (content not drawn)"), (.none, "not what the replay sends"),
             ]
         }
         let columnWidth = screen.width / 2
@@ -499,16 +524,17 @@ struct SVGWriter {
                 out += "<path class=\"cross\" d=\"M\(num(x)) \(num(y))L\(num(x + box.width)) \(num(y + box.height))M\(num(x + box.width)) \(num(y))L\(num(x)) \(num(y + box.height))\"/>"
             case .rect: rect(box, class: "rect")
             case .exposed: rect(box, class: "exposed")
+            case .none: break
             case .wireText:
                 rect(box, class: "v")
                 out += "<text class=\"wt\" x=\"\(num(x + 2.5 * s))\" y=\"\(num(y + 9.5 * s))\" font-size=\"\(num(9 * s))\">Aa</text>"
             }
-            out += "<text class=\"lt\" x=\"\(num(x + 28 * s))\" y=\"\(num(y + 10 * s))\" font-size=\"\(num(10 * s))\">"
+            out += "<text class=\"lt\(entry.swatch == .none ? " warn" : "")\" x=\"\(num(x + 28 * s))\" y=\"\(num(y + 10 * s))\" font-size=\"\(num(10 * s))\">"
             appendEscaped(entry.label)
             out += "</text>\n"
         }
         out += "</g>\n"
     }
 
-    enum Swatch { case view, masked(String), placeholder, rect, exposed, wireText }
+    enum Swatch: Equatable { case view, masked(String), placeholder, rect, exposed, wireText, none }
 }

@@ -75,28 +75,52 @@ struct TreeInputs {
     static func forEachTree(in files: [String], masker: TreeMasker, format: InputFormat = .auto, _ body: (Item) -> Void) throws(Reported) -> Int {
         var failures = 0
         for file in files {
+            if isLineDelimited(file) {
+                failures += try forEachLine(of: file, masker: masker, format: format, body)
+                continue
+            }
             let bytes = try PolicyLoader.readInput(file, what: "tree")
-            if !isLineDelimited(file) {
-                do {
-                    body(Item(name: file, document: try format.read(bytes, file: file, masker: masker)))
+            do {
+                body(Item(name: file, document: try format.read(bytes, file: file, masker: masker)))
+            } catch {
+                // A file of several JSON documents is NDJSON whatever its name.
+                guard let treeError = error as? TreeError, treeError.message.hasPrefix("unexpected data after the end") else {
+                    FileIO.printError(renderedReadError(error))
+                    failures += 1
                     continue
-                } catch {
-                    // A file of several JSON documents is NDJSON whatever its name.
-                    guard let treeError = error as? TreeError, treeError.message.hasPrefix("unexpected data after the end") else {
+                }
+                for (line, slice) in NDJSONLines(bytes) {
+                    do {
+                        body(Item(name: "\(file):\(line)", document: try format.read(Array(slice), file: file, firstLine: line, masker: masker)))
+                    } catch {
                         FileIO.printError(renderedReadError(error))
                         failures += 1
-                        continue
                     }
                 }
             }
-            for (line, slice) in NDJSONLines(bytes) {
+        }
+        return failures
+    }
+
+    /// Reads an NDJSON file line by line (memory stays flat however long it is).
+    private static func forEachLine(of file: String, masker: TreeMasker, format: InputFormat, _ body: (Item) -> Void) throws(Reported) -> Int {
+        var failures = 0
+        let limit = masker.limits.maximumBytes
+        do {
+            try FileIO.forEachLine(file, limit: limit, { line, bytes in
                 do {
-                    body(Item(name: "\(file):\(line)", document: try format.read(Array(slice), file: file, firstLine: line, masker: masker)))
+                    body(Item(name: "\(file):\(line)", document: try format.read(bytes, file: file, firstLine: line, masker: masker)))
                 } catch {
                     FileIO.printError(renderedReadError(error))
                     failures += 1
                 }
-            }
+            }, tooLong: { line in
+                FileIO.printError("\(file):\(line):1: error: line is longer than \(limit) bytes at $")
+                failures += 1
+            })
+        } catch {
+            FileIO.printError("maskc: error: cannot read trees '\(file)': \((error as? FileIO.ReadError)?.message ?? "\(error)")")
+            throw Reported(status: .usage)
         }
         return failures
     }

@@ -285,7 +285,17 @@ private struct Parser {
         var i = quote + 1
         var escapes = false
         while true {
-            // Fast path: plain ASCII.
+            // Fast path: plain ASCII, eight bytes at a time while none of them is a quote,
+            // a backslash, a control character or non-ASCII.
+            let raw = UnsafeRawBufferPointer(p)
+            while i + 8 <= n {
+                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+                let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
+                let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word) | word
+                if special & highs != 0 { break }
+                i += 8
+            }
             while i < n {
                 let b = p[i]
                 if b == 0x22 || b == 0x5C || b < 0x20 || b >= 0x80 { break }

@@ -41,6 +41,33 @@ struct MaskedTreeWriter {
         var view: Int = -1
     }
 
+    /// The `la` pattern (or bullets) of a string token straight from its bytes, for the
+    /// common case of plain ASCII without escapes: there every byte is one grapheme and
+    /// the only whitespace is the space. Returns false (writing nothing) otherwise.
+    @inline(__always)
+    static func appendASCIIPattern(_ tape: JSONTape, _ index: Int, bullets: Bool, to out: inout [UInt8]) -> Bool {
+        let token = tape.tokens[index]
+        guard !token.hasEscapes else { return false }
+        return tape.bytes.withUnsafeBufferPointer { buffer in
+            let start = Int(token.start), end = start + Int(token.length)
+            var i = start
+            while i < end && buffer[i] < 0x80 { i += 1 }
+            guard i == end else { return false }
+            out.append(UInt8(ascii: "\""))
+            if bullets {
+                for _ in start..<end { out.append(0xE2); out.append(0x80); out.append(0xA2) }  // •
+            } else {
+                var position = 0
+                for j in start..<end {
+                    out.append(buffer[j] == 0x20 ? 0x20 : (position & 1 == 0 ? UInt8(ascii: "l") : UInt8(ascii: "a")))
+                    position += 1
+                }
+            }
+            out.append(UInt8(ascii: "\""))
+            return true
+        }
+    }
+
     /// Writes an object of plain keys and numbers with every number as bullets.
     static func writeBulletedNumbers(_ raw: ArraySlice<UInt8>, to out: inout [UInt8]) {
         var number: [UInt8] = []
@@ -94,8 +121,14 @@ struct MaskedTreeWriter {
                 stack.append(frame)
             case .string:
                 switch role {
-                case .mask, .maskText: JSONString.appendQuoted(Placeholder.laPattern(tape.string(i)), to: &out)
-                case .bullets: JSONString.appendQuoted(Placeholder.bullets(tape.string(i)), to: &out)
+                case .mask, .maskText:
+                    if !Self.appendASCIIPattern(tape, i, bullets: false, to: &out) {
+                        JSONString.appendQuoted(Placeholder.laPattern(tape.string(i)), to: &out)
+                    }
+                case .bullets:
+                    if !Self.appendASCIIPattern(tape, i, bullets: true, to: &out) {
+                        JSONString.appendQuoted(Placeholder.bullets(tape.string(i)), to: &out)
+                    }
                 default:
                     out.append(UInt8(ascii: "\""))
                     out.append(contentsOf: tape.raw(i))

@@ -68,7 +68,8 @@ public struct IncrementalResolver: Sendable {
                                         screen: resolver.screen)
             paths.append(state)
             (targetRules, indexRules) = table.pathMatches(facts, state, screen: resolver.screen)
-            lastPathMatches = (targetRules + indexRules).map(Int.init)
+            // What the view's selectors match on this screen (scoped rules elsewhere do not).
+            lastPathMatches = (targetRules + indexRules).filter { resolver.applies($0) }.map(Int.init)
         }
         let (decision, down) = resolver.decide(facts, targetRules: targetRules, indexPathRules: indexRules,
                                                inherited: parent.map { handed[$0] } ?? .root)

@@ -29,6 +29,13 @@ public enum ViewField: Sendable, Hashable {
         "masking",
     ]
 
+    /// Structural fields that hold numbers (geometry and metrics). In a masked view any
+    /// string found under them is masked: a capture that puts text there is not trusted.
+    public static let numericFields: Set<String> = [
+        "frame", "bounds", "contentFrame", "transform", "alpha", "opacity", "borderWidth",
+        "cornerRadius", "fontSize", "numberOfLines", "zIndex",
+    ]
+
     private static let roles: [String: ViewField] = {
         var roles: [String: ViewField] = [:]
         for name in structuralFields { roles[name] = .structural }

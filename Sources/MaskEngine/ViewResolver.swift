@@ -137,7 +137,7 @@ public struct ViewResolver: Sendable {
     }
 
     @inline(__always)
-    private func applies(_ rule: Int32) -> Bool {
+    func applies(_ rule: Int32) -> Bool {
         let scope = table.ruleScreens[Int(rule)]
         return scope < 0 || scope == screenID
     }

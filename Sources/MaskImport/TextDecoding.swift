@@ -1,3 +1,5 @@
+import MaskJSON
+
 /// Brings a capture's bytes to UTF-8: strips a UTF-8 byte order mark, converts UTF-16
 /// (LE or BE, with a BOM, or without one when the text starts with an ASCII character)
 /// and checks that the result is valid UTF-8.
@@ -62,47 +64,26 @@ enum TextDecoding {
     }
 
     static func appendUTF8(_ v: UInt32, to out: inout [UInt8]) {
-        switch v {
-        case 0..<0x80: out.append(UInt8(v))
-        case 0x80..<0x800:
-            out.append(UInt8(0xC0 | (v >> 6))); out.append(UInt8(0x80 | (v & 0x3F)))
-        case 0x800..<0x10000:
-            out.append(UInt8(0xE0 | (v >> 12))); out.append(UInt8(0x80 | ((v >> 6) & 0x3F))); out.append(UInt8(0x80 | (v & 0x3F)))
-        default:
-            out.append(UInt8(0xF0 | (v >> 18))); out.append(UInt8(0x80 | ((v >> 12) & 0x3F)))
-            out.append(UInt8(0x80 | ((v >> 6) & 0x3F))); out.append(UInt8(0x80 | (v & 0x3F)))
-        }
+        UTF8Sequence.append(v, to: &out)
     }
 
     /// Rejects malformed UTF-8 (bad lead or continuation bytes, overlong forms,
     /// surrogates, code points past U+10FFFF, truncated sequences).
     static func validateUTF8(_ bytes: [UInt8]) throws(Failure) {
-        var i = 0
-        let n = bytes.count
-        while i < n {
-            let b = bytes[i]
-            if b < 0x80 { i += 1; continue }
-            var need = 0
-            var low: UInt8 = 0x80, high: UInt8 = 0xBF
-            switch b {
-            case 0xC2...0xDF: need = 1
-            case 0xE0: need = 2; low = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: need = 2
-            case 0xED: need = 2; high = 0x9F
-            case 0xF0: need = 3; low = 0x90
-            case 0xF1...0xF3: need = 3
-            case 0xF4: need = 3; high = 0x8F
-            default: throw Failure(offset: i, in: bytes, message: "invalid UTF-8 (the capture is not UTF-8 or UTF-16 text)")
+        let problem: (offset: Int, truncated: Bool)? = bytes.withUnsafeBufferPointer { buffer in
+            var i = 0
+            while i < buffer.count {
+                if buffer[i] < 0x80 { i += 1; continue }
+                switch UTF8Sequence.length(in: buffer, at: i) {
+                case .success(let length): i += length
+                case .failure(let problem): return (i, problem == .truncated)
+                }
             }
-            guard i + need < n else { throw Failure(offset: i, in: bytes, message: "invalid UTF-8: a truncated sequence at the end of the input") }
-            let second = bytes[i + 1]
-            guard second >= low, second <= high else { throw Failure(offset: i, in: bytes, message: "invalid UTF-8 (the capture is not UTF-8 or UTF-16 text)") }
-            var k = 2
-            while k <= need {
-                guard bytes[i + k] & 0xC0 == 0x80 else { throw Failure(offset: i, in: bytes, message: "invalid UTF-8 (the capture is not UTF-8 or UTF-16 text)") }
-                k += 1
-            }
-            i += need + 1
+            return nil
         }
+        guard let problem else { return }
+        throw Failure(offset: problem.offset, in: bytes, message: problem.truncated
+            ? "invalid UTF-8: a truncated sequence at the end of the input"
+            : "invalid UTF-8 (the capture is not UTF-8 or UTF-16 text)")
     }
 }

@@ -7,6 +7,8 @@ struct FieldLookup: Sendable {
     struct Entry {
         var role: ViewField
         var name: Special
+        /// A structural field that holds numbers (``ViewField/numericFields``).
+        var numeric = false
     }
 
     /// Keys emission treats specially.
@@ -23,7 +25,7 @@ struct FieldLookup: Sendable {
             + [("image", ViewField.image), ("children", ViewField.children)]
         for (name, role) in all {
             let bytes = Array(name.utf8)
-            table[bytes.count].append((bytes, Entry(role: role, name: Self.special(name))))
+            table[bytes.count].append((bytes, Entry(role: role, name: Self.special(name), numeric: ViewField.numericFields.contains(name))))
         }
         byLength = table
     }
@@ -43,7 +45,7 @@ struct FieldLookup: Sendable {
         let token = tape.tokens[index]
         if token.hasEscapes {
             let name = tape.string(index)
-            return Entry(role: ViewField.role(of: name), name: Self.special(name))
+            return Entry(role: ViewField.role(of: name), name: Self.special(name), numeric: ViewField.numericFields.contains(name))
         }
         let length = Int(token.length)
         let unknown = Entry(role: .unknown, name: .none)

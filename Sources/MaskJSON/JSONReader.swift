@@ -200,13 +200,15 @@ private struct Parser {
         @inline(__always) func skipSpace() { while i < n && Parser.isSpace(p[i]) { i += 1 } }
         @inline(__always) func digit(_ at: Int) -> Bool { at < n && p[at] >= 0x30 && p[at] <= 0x39 }
         skipSpace()
-        if i < n && p[i] == UInt8(ascii: "}") { return i + 1 }
+        if i < n && p[i] == UInt8(ascii: "}") { return i + 1 - start <= JSONToken.maximumLength ? i + 1 : nil }
         while true {
             // "key": plain ASCII, no escapes
             guard i < n, p[i] == 0x22 else { return nil }
             i += 1
             while i < n && p[i] != 0x22 {
-                if p[i] == 0x5C || p[i] < 0x20 || p[i] >= 0x80 { return nil }
+                // Plain keys only: no escapes, spaces, control or non-ASCII bytes, so the
+                // whole object can be copied with its whitespace dropped.
+                if p[i] == 0x5C || p[i] <= 0x20 || p[i] >= 0x80 { return nil }
                 i += 1
             }
             guard i < n else { return nil }
@@ -229,7 +231,7 @@ private struct Parser {
             skipSpace()
             guard i < n else { return nil }
             if p[i] == UInt8(ascii: ",") { i += 1; skipSpace(); continue }
-            if p[i] == UInt8(ascii: "}") { return i + 1 }
+            if p[i] == UInt8(ascii: "}") { return i + 1 - start <= JSONToken.maximumLength ? i + 1 : nil }
             return nil
         }
     }
@@ -346,27 +348,12 @@ private struct Parser {
     }
 
     func utf8Sequence(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) throws(JSONSyntaxError) -> Int {
-        let b0 = p[i]
-        let n = p.count
-        var length = 0
-        var low: UInt8 = 0x80, high: UInt8 = 0xBF
-        switch b0 {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
-        default: throw fail("invalid UTF-8 byte 0x\(String(b0, radix: 16, uppercase: true))", i, p)
+        switch UTF8Sequence.length(in: p, at: i) {
+        case .success(let length): return i + length
+        case .failure(.invalidLead): throw fail("invalid UTF-8 byte 0x\(String(p[i], radix: 16, uppercase: true))", i, p)
+        case .failure(.truncated): throw fail("truncated UTF-8 sequence", i, p)
+        case .failure(.invalidContinuation): throw fail("invalid UTF-8 sequence", i, p)
         }
-        guard i + length <= n else { throw fail("truncated UTF-8 sequence", i, p) }
-        let b1 = p[i + 1]
-        guard b1 >= low && b1 <= high else { throw fail("invalid UTF-8 sequence", i, p) }
-        for k in 2..<max(2, length) where p[i + k] & 0xC0 != 0x80 {
-            throw fail("invalid UTF-8 sequence", i, p)
-        }
-        return i + length
     }
 }
 

@@ -25,7 +25,8 @@ struct MaskedTreeWriter {
         case verbatim
         /// Strings become the `la` pattern (in unknown fields of masked views).
         case mask
-        /// Text-bearing field of a masked view: strings and numbers become the `la` pattern.
+        /// Text-bearing field of a masked view: strings and numbers, however deeply
+        /// nested, become the `la` pattern.
         case maskText
         /// Text-bearing field of a secure view: strings and numbers become bullets.
         case bullets
@@ -68,13 +69,14 @@ struct MaskedTreeWriter {
         }
     }
 
-    /// Writes an object of plain keys and numbers with every number as bullets.
-    static func writeBulletedNumbers(_ raw: ArraySlice<UInt8>, to out: inout [UInt8]) {
+    /// Writes an object of plain keys and numbers with every number replaced by the
+    /// masked string of its digits (bullets, or the `la` pattern).
+    static func writeMaskedNumbers(_ raw: ArraySlice<UInt8>, with mask: (String) -> String, to out: inout [UInt8]) {
         var number: [UInt8] = []
         var inKey = false
         func flushNumber() {
             guard !number.isEmpty else { return }
-            JSONString.appendQuoted(Placeholder.bullets(String(decoding: number, as: UTF8.self)), to: &out)
+            JSONString.appendQuoted(mask(String(decoding: number, as: UTF8.self)), to: &out)
             number.removeAll()
         }
         for byte in raw {
@@ -147,7 +149,9 @@ struct MaskedTreeWriter {
                 // An object of plain keys and numbers (geometry): copied without its
                 // whitespace, except where numbers must become bullets.
                 if role == .bullets {
-                    Self.writeBulletedNumbers(tape.raw(i), to: &out)
+                    Self.writeMaskedNumbers(tape.raw(i), with: Placeholder.bullets, to: &out)
+                } else if role == .maskText {
+                    Self.writeMaskedNumbers(tape.raw(i), with: Placeholder.laPattern, to: &out)
                 } else {
                     for byte in tape.raw(i) where !(byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09) { out.append(byte) }
                 }
@@ -168,7 +172,9 @@ struct MaskedTreeWriter {
             let entry = lookup.entry(tape, keyIndex)
             switch entry.role {
             case .structural:
-                return entry.name == .masking && options.explain ? nil : .verbatim
+                if entry.name == .masking && options.explain { return nil }
+                // Numbers are kept in `.mask`; only stray strings under geometry are masked.
+                return entry.numeric && decision.isMasked ? .mask : .verbatim
             case .children:
                 return decision.emitsChildren ? .children : nil
             case .text:
@@ -229,7 +235,8 @@ struct MaskedTreeWriter {
                     if tape.rawEquals(i, "root") { role = .view }
                     else if tape.rawEquals(i, "screen") { role = .verbatim }
                     else { role = .mask }
-                case .mask, .maskText: role = .mask
+                case .mask: role = .mask
+                case .maskText: role = .maskText
                 case .bullets: role = .bullets
                 case .verbatim, .children: role = .verbatim
                 }
@@ -255,7 +262,7 @@ struct MaskedTreeWriter {
                 stack[stack.count - 1].first = false
                 switch top.role {
                 case .children: begin(.view)
-                case .maskText: begin(.mask)
+                case .maskText: begin(.maskText)
                 default: begin(top.role)
                 }
             }

@@ -89,6 +89,9 @@ enum TreeBuilder {
             if !tokens[k].hasEscapes && tape.rawEquals(k, "root") { rootKey = k }
             k = tape.end(ofValueAt: k + 1)
         }
+        if hasClass && rootKey >= 0 {
+            throw ShapeError(token: rootKey, path: "$", message: "ambiguous tree: the top-level object has both \"class\" (a view) and \"root\" (a wrapper)")
+        }
         if !hasClass {
             guard rootKey >= 0 else {
                 throw ShapeError(token: 0, path: "$", message: "expected a view (with \"class\") or {\"screen\", \"root\"}; found neither \"class\" nor \"root\"")

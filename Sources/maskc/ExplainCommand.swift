@@ -41,8 +41,7 @@ struct ExplainCommand: ParsableCommand {
         let decisions = masker.decide(document)
         let views = document.tree
         if let wanted = view {
-            guard let index = (0..<views.count).first(where: { views.views[$0].id == wanted })
-                ?? (0..<views.count).first(where: { views.indexPath(of: $0) == wanted }) else {
+            guard let index = (0..<views.count).first(where: { views.views[$0].id == wanted }) ?? Self.view(atIndexPath: wanted, in: views) else {
                 FileIO.printError("maskc: error: no view with id or index path '\(wanted)' in '\(tree)'")
                 throw Reported(status: .usage)
             }
@@ -50,6 +49,21 @@ struct ExplainCommand: ParsableCommand {
             return
         }
         print(Self.outline(document, decisions: decisions, table: table, file: tree, policy: policy))
+    }
+
+    /// The view at an index path (`0.2.1`), found by walking down from the root.
+    /// - Complexity: O(n) per path component at most.
+    static func view(atIndexPath path: String, in tree: ViewTree) -> Int? {
+        let parts = path.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
+        guard tree.count > 0, parts.first == 0, !parts.contains(nil) else { return nil }
+        var current = 0
+        for part in parts.dropFirst() {
+            guard let part, let next = (current + 1..<tree.count).first(where: {
+                Int(tree.parents[$0]) == current && Int(tree.childIndices[$0]) == part
+            }) else { return nil }
+            current = next
+        }
+        return current
     }
 
     /// The label of a view: its id, else its index path.
@@ -87,15 +101,23 @@ struct ExplainCommand: ParsableCommand {
         var lines = ["# \(file) with \(policy): \(tree.screen.map { "screen \($0), " } ?? "")\(tree.count) view\(tree.count == 1 ? "" : "s")"]
         // Views under a subtree that is not emitted are shown as such.
         var hidden = [Bool](repeating: false, count: tree.count)
+        var depths = [Int](repeating: 0, count: tree.count)
+        var paths: [String] = []
+        paths.reserveCapacity(tree.count)
         for view in 0..<tree.count {
             let parent = Int(tree.parents[view])
             if parent >= 0 && (hidden[parent] || !decisions[parent].emitsChildren) { hidden[view] = true }
             let decision = decisions[view]
-            let depth = tree.depth(of: view)
+            let depth = parent < 0 ? 0 : depths[parent] + 1
+            depths[view] = depth
+            // Index paths grow with depth: past 64 levels they are shortened, as is the indent.
+            let path = parent < 0 ? "0" : depth > 64 ? "…" + String(tree.childIndices[view]) : paths[parent] + "." + String(tree.childIndices[view])
+            paths.append(path)
             var state = decision.isMasked ? "masked" : "shown"
             if decision.isSecure { state += ", secure" }
             if hidden[view] { state = "not emitted" }
-            var line = String(repeating: "  ", count: depth) + "\(label(tree, view)) \(tree.views[view].className)"
+            let indent = depth > 64 ? String(repeating: "  ", count: 64) + "(depth \(depth)) " : String(repeating: "  ", count: depth)
+            var line = indent + "\(tree.views[view].id ?? path) \(tree.views[view].className)"
             if let ai = tree.views[view].accessibilityIdentifier { line += " ai:\(ai)" }
             line += " [\(decision.kind.rawValue)] \(state)"
             if !hidden[view] {

@@ -28,20 +28,46 @@ enum InputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
         guard i < bytes.count else { return .json }
         if bytes[i] == UInt8(ascii: "{") || bytes[i] == UInt8(ascii: "[") {
-            let head = bytes[i..<min(bytes.count, i + 65_536)]
-            return contains(head, Array("\"activity_name\"".utf8)) ? .rico : .json
+            let keys = topLevelKeys(bytes[i..<min(bytes.count, i + 65_536)])
+            let isRico = (keys.contains("activity_name") || keys.contains("activity")) && !keys.contains("class") && !keys.contains("root")
+            return isRico ? .rico : .json
         }
         return CaptureImporter.detect(bytes) ?? .json
     }
 
-    private static func contains(_ hay: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
-        guard hay.count >= needle.count else { return false }
-        var start = hay.startIndex
-        while start + needle.count <= hay.endIndex {
-            if hay[start] == needle[0] && hay[start..<start + needle.count].elementsEqual(needle) { return true }
-            start += 1
+    /// The keys of the top-level object found in `head` (escapes not decoded; a key
+    /// cut off by the end of `head` is left out). Only depth 1 counts, so a value or a
+    /// nested key that happens to read "activity_name" does not.
+    static func topLevelKeys(_ head: ArraySlice<UInt8>) -> Set<String> {
+        var keys = Set<String>()
+        var depth = 0
+        var i = head.startIndex
+        var expectKey = false
+        while i < head.endIndex {
+            let c = head[i]
+            switch c {
+            case UInt8(ascii: "{"):
+                depth += 1
+                expectKey = depth == 1
+            case UInt8(ascii: "["):
+                depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+            case UInt8(ascii: ","):
+                expectKey = depth == 1
+            case UInt8(ascii: "\""):
+                var j = i + 1
+                while j < head.endIndex && head[j] != UInt8(ascii: "\"") { j += head[j] == UInt8(ascii: "\\") ? 2 : 1 }
+                guard j < head.endIndex else { return keys }
+                if depth == 1 && expectKey { keys.insert(String(decoding: head[(i + 1)..<j], as: UTF8.self)) }
+                expectKey = false
+                i = j
+            default:
+                break
+            }
+            i += 1
         }
-        return false
+        return keys
     }
 
     /// Reads one document in this format and decides it as it is read (for `apply`).

@@ -42,7 +42,7 @@ struct ReliableTargetTests {
     }
 
     static func targets(_ built: Built) -> [String: String] {
-        let all = ReliableTargets(built.tree).targets
+        let all = (0..<built.tree.count).map { ReliableTarget.target(of: $0, in: built.tree) }
         var result: [String: String] = [:]
         for (name, i) in built.index { result[name] = all[i] }
         return result
@@ -223,7 +223,7 @@ struct ReliableTargetTests {
             trees.append(TraversalTests.generated(count: 200, seed: seed, screen: seed % 2 == 0 ? "S1" : nil))
         }
         for tree in trees {
-            for target in ReliableTargets(tree).targets {
+            for target in (0..<tree.count).map({ ReliableTarget.target(of: $0, in: tree) }) {
                 #expect(ReliableTarget.syntaxProblem(target) == nil, "\(target)")
             }
         }

@@ -94,19 +94,24 @@ struct EmissionTests {
     @Test("structural fields are kept in masked views")
     func structuralKept() throws {
         let input = ##"{"class":"UILabel","superclasses":["UIView","UIResponder"],"id":"greeting","accessibilityIdentifier":"home.greeting","restorationIdentifier":"r.greet","tag":3,"frame":{"x":0,"y":10.5,"width":100,"height":20,"name":"main frame"},"bounds":[0,0,1,1],"backgroundColor":"#FFFFFF","textColor":"red","font":"Helvetica-Bold","fontSize":17,"alpha":1,"hidden":false,"textAlignment":"center","numberOfLines":0,"keyboardType":"email","textContentType":"name","isEnabled":true,"text":"Hi"}"##
+        // Geometry and metrics hold numbers: a stray string under them is masked.
         let expected = input.replacing(#""text":"Hi""#, with: #""text":"la""#)
+            .replacing(#""name":"main frame""#, with: #""name":"lala alala""#)
         try expectOutput(input, expected)
     }
 
-    @Test("every structural field name is kept in a masked view")
+    @Test("every structural field name is kept in a masked view; strings under numeric ones are masked")
     func everyStructuralFieldKept() throws {
-        let members = ViewField.structuralFields
+        let names = ViewField.structuralFields
             .filter { !["class", "superclasses", "id", "accessibilityIdentifier", "restorationIdentifier", "tag",
                         "isSecureTextEntry", "password", "textContentType", "masking"].contains($0) }
-            .map { #""\#($0)":"keep me""# }
-            .joined(separator: ",")
-        let input = #"{"class":"UIView",\#(members)}"#
-        try expectOutput(input, input)
+        let input = #"{"class":"UIView","# + names.map { #""\#($0)":"keep me""# }.joined(separator: ",") + "}"
+        let expected = #"{"class":"UIView","# + names.map { name in
+            ViewField.numericFields.contains(name) ? #""\#(name)":"lala al""# : #""\#(name)":"keep me""#
+        }.joined(separator: ",") + "}"
+        try expectOutput(input, expected)
+        // Numbers under them are kept.
+        try expectOutput(#"{"class":"UIView","alpha":0.5,"frame":{"x":1,"y":2}}"#, #"{"class":"UIView","alpha":0.5,"frame":{"x":1,"y":2}}"#)
     }
 
     @Test("escaped keys are recognised by their decoded name and copied raw")
@@ -114,7 +119,7 @@ struct EmissionTests {
         try expectOutput(#"{"class":"UIButton","im\u0061ge":"icon","text":"x"}"#, #"{"class":"UIButton","text":"l"}"#)
         try expectOutput(#"{"class":"UILabel","m\u0061sking":"old"}"#,
                          #"{"class":"UILabel","masking":{"kind":"text","level":5,"masked":true,"rule":null}}"#, explain: true)
-        try expectOutput(#"{"class":"UIView","t\u0065xt":"xy","\u0066rame":"keep"}"#, #"{"class":"UIView","t\u0065xt":"la","\u0066rame":"keep"}"#)
+        try expectOutput(#"{"class":"UIView","t\u0065xt":"xy","\u0066rame":"keep"}"#, #"{"class":"UIView","t\u0065xt":"la","\u0066rame":"lala"}"#)
         try expectOutput(#"{"class":"UIView","t\u0065xt":"xy","\u0066rame":"keep"}"#, #"{"class":"UIView","t\u0065xt":"xy","\u0066rame":"keep"}"#,
                          policy: unmaskAllPolicy)
     }
@@ -387,7 +392,7 @@ struct EmissionTests {
             (#"{"image":"x","class":"UIButton"}"#, #"{"class":"UIButton"}"#),
             (#"{"class":"UIButton","image":"x"}"#, #"{"class":"UIButton"}"#),
             (#"{"class":"UIButton","image":"x","frame":1}"#, #"{"class":"UIButton","frame":1}"#),
-            (#"{"image":"x","class":"UIImageView","frame":"f"}"#, #"{"class":"UIImageView","frame":"f","placeholder":"IMG"}"#),
+            (#"{"image":"x","class":"UIImageView","frame":"f"}"#, #"{"class":"UIImageView","frame":"l","placeholder":"IMG"}"#),
         ] {
             let output = try masked(input)
             #expect(output == expected + "\n")

@@ -289,12 +289,9 @@ struct TreeBuilderTests {
         #expect(noScreen.tree.screen == nil)
     }
 
-    @Test("a node with class is a bare node even when it has a root key")
-    func classWinsOverRoot() throws {
-        let document = try readDocument(#"{"class":"UIView","root":{"class":"UILabel"}}"#)
-        #expect(document.isWrapped == false)
-        #expect(document.tree.count == 1)
-        #expect(document.tree.views[0].className == "UIView")
+    @Test("a top-level object with both class and root is refused: it could hide a tree in a field")
+    func classAndRootIsAmbiguous() throws {
+        #expect(throws: TreeError.self) { try readDocument(#"{"class":"UIView","root":{"class":"UILabel","text":"secret"}}"#) }
     }
 
     @Test("the engine's facts are read from a node")

@@ -61,7 +61,7 @@ struct BadInputTests {
 
     @Test("NaN, Infinity and other non-JSON numbers are rejected", arguments: ["NaN", "Infinity", "-Infinity", "01", "1.", ".5", "+1"])
     func badNumbers(_ number: String) throws {
-        try Self.expectRejected(try Self.file("nan.json", #"{"class":"UILabel","text":"Jane Appleseed 4242","frame":{"x":\#(number)}}"#), exit: 4, mentions: "error:")
+        try Self.expectRejected(try Self.file("number-\(number).json", #"{"class":"UILabel","text":"Jane Appleseed 4242","frame":{"x":\#(number)}}"#), exit: 4, mentions: "error:")
     }
 
     @Test("negative and huge numbers pass through untouched")

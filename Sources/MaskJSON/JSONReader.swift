@@ -43,34 +43,67 @@ public enum JSONReader {
         if bytes.count > limits.maximumBytes {
             throw JSONSyntaxError(offset: 0, message: "document is \(bytes.count) bytes, over the limit of \(limits.maximumBytes)", path: "$")
         }
-        var parser = Parser(limits: limits)
-        // Untouched capacity costs address space, not memory: reserve enough that the
-        // tape never has to grow (and be copied) for any realistic document.
-        parser.compactGeometry = compactGeometry
-        parser.tokens.reserveCapacity(bytes.count / 3 + 16)
-        let result: Result<Void, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
-            do throws(JSONSyntaxError) {
-                try parser.run(buffer)
-                return .success(())
-            } catch {
-                return .failure(error)
+        // Every token takes at least one byte of input, so `bytes.count + 1` tokens is a
+        // bound: the tape is written in place, never grown or copied. Capacity that is
+        // never touched costs address space, not memory.
+        var failure: JSONSyntaxError?
+        let tokens = [JSONToken](unsafeUninitializedCapacity: bytes.count + 1) { buffer, initialized in
+            var parser = Parser(limits: limits, tokens: TokenBuffer(base: buffer.baseAddress!, capacity: buffer.count))
+            parser.compactGeometry = compactGeometry
+            bytes.withUnsafeBufferPointer { input in
+                do throws(JSONSyntaxError) {
+                    try parser.run(input)
+                } catch {
+                    failure = error
+                }
             }
+            initialized = parser.tokens.count
         }
-        if case .failure(let error) = result { throw error }
-        return JSONTape(bytes: bytes, tokens: parser.tokens)
+        if let failure { throw failure }
+        return JSONTape(bytes: bytes, tokens: tokens)
+    }
+}
+
+/// The tape under construction: tokens written in place into preallocated storage.
+private struct TokenBuffer {
+    let base: UnsafeMutablePointer<JSONToken>
+    let capacity: Int
+    private(set) var count = 0
+
+    init(base: UnsafeMutablePointer<JSONToken>, capacity: Int) {
+        self.base = base
+        self.capacity = capacity
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    @inline(__always)
+    mutating func append(_ token: JSONToken) {
+        // The capacity bounds the token count (one byte of input at least per token).
+        precondition(count < capacity, "token capacity")
+        (base + count).initialize(to: token)
+        count += 1
+    }
+
+    subscript(index: Int) -> JSONToken {
+        @inline(__always) get { base[index] }
+        @inline(__always) nonmutating set { base[index] = newValue }
     }
 }
 
 private struct Parser {
     let limits: JSONLimits
     var compactGeometry = false
-    var tokens: [JSONToken] = []
+    var tokens: TokenBuffer
     /// Open containers: token index, element count, and for objects the last key's token.
     var open: [(token: Int, count: Int, key: Int)] = []
 
-    init(limits: JSONLimits) { self.limits = limits }
+    init(limits: JSONLimits, tokens: TokenBuffer) {
+        self.limits = limits
+        self.tokens = tokens
+    }
 
-    func path(_ tokensSoFar: [JSONToken], _ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    func path(_ tokensSoFar: TokenBuffer, _ bytes: UnsafeBufferPointer<UInt8>) -> String {
         var path = "$"
         for frame in open {
             if tokensSoFar[frame.token].kind == .arrayStart {

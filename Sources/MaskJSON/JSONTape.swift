@@ -29,7 +29,8 @@ public struct JSONToken: Sendable, Hashable {
 
     /// What the token is.
     public var kind: Kind {
-        @inline(__always) get { Kind(rawValue: UInt8((bits >> 27) & 0xF)) ?? .null }
+        // Only `init` writes these bits, always from a valid kind.
+        @inline(__always) get { unsafeBitCast(UInt8(truncatingIfNeeded: (bits >> 27) & 0xF), to: Kind.self) }
     }
 
     /// For strings: whether the raw bytes hold escapes.

@@ -49,25 +49,24 @@ public struct IncrementalResolver: Sendable {
     ///   by `target` or by index path.
     @discardableResult
     public mutating func add(_ facts: ViewFacts, parent: Int?) -> MaskDecision {
-        let table = resolver.table
         var childIndex: Int32 = 0
         if let parent {
             childIndex = childCounts[parent]
             childCounts[parent] += 1
         }
         var targetRules: [Int32] = [], indexRules: [Int32] = []
-        if table.usesTargets || table.usesIDs {
+        if resolver.table.usesTargets || resolver.table.usesIDs {
             var sameClassIndex = 0
-            if let parent, table.usesTargets {
+            if let parent, resolver.table.usesTargets {
                 let key = SiblingClass(parent: parent, className: facts.className)
                 sameClassIndex = sameClass[key, default: 0]
                 sameClass[key] = sameClassIndex + 1
             }
-            let state = table.pathState(of: facts, parent: parent.map { paths[$0] } ?? table.virtualRootPathState(),
+            let state = resolver.table.pathState(of: facts, parent: parent.map { paths[$0] } ?? resolver.table.virtualRootPathState(),
                                         isRoot: parent == nil, childIndex: Int(childIndex), sameClassIndex: sameClassIndex,
                                         screen: resolver.screen)
             paths.append(state)
-            (targetRules, indexRules) = table.pathMatches(facts, state, screen: resolver.screen)
+            (targetRules, indexRules) = resolver.table.pathMatches(facts, state, screen: resolver.screen)
             // What the view's selectors match on this screen (scoped rules elsewhere do not).
             lastPathMatches = (targetRules + indexRules).filter { resolver.applies($0) }.map(Int.init)
         }

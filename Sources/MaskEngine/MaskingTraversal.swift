@@ -62,20 +62,19 @@ public struct MaskingTraversal: Sendable {
             childIndex = stack[parent].childCount
             stack[parent].childCount += 1
         }
-        let table = resolver.table
         var targetRules: [Int32] = [], indexRules: [Int32] = []
-        if table.usesTargets || table.usesIDs {
+        if resolver.table.usesTargets || resolver.table.usesIDs {
             var sameClassIndex = Int(childIndex)
-            var parentState = table.virtualRootPathState()
+            var parentState = resolver.table.virtualRootPathState()
             if let parent = paths.indices.last {
                 sameClassIndex = paths[parent].sameClass[facts.className, default: 0]
                 paths[parent].sameClass[facts.className] = sameClassIndex + 1
                 parentState = paths[parent].state
             }
-            let state = table.pathState(of: facts, parent: parentState, isRoot: paths.isEmpty, childIndex: Int(childIndex),
+            let state = resolver.table.pathState(of: facts, parent: parentState, isRoot: paths.isEmpty, childIndex: Int(childIndex),
                                         sameClassIndex: sameClassIndex, screen: resolver.screen)
             paths.append((state, [:]))
-            (targetRules, indexRules) = table.pathMatches(facts, state, screen: resolver.screen)
+            (targetRules, indexRules) = resolver.table.pathMatches(facts, state, screen: resolver.screen)
         }
         let (decision, handed) = resolver.decide(facts, targetRules: targetRules, indexPathRules: indexRules, inherited: inherited)
         stack.append((handed, 0))

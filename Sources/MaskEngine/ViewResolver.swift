@@ -152,6 +152,7 @@ public struct ViewResolver: Sendable {
 
     /// Tallies the rules selecting `value` on `key`, through a memo of recent values:
     /// identifiers repeat from frame to frame, so most lookups are one hash.
+    @inline(__always)
     private mutating func match(_ key: SelectorKey, _ value: String, _ own: inout RuleTally, _ recursive: inout RuleTally) {
         guard table.instanceKeys & (1 << key.memoSlot) != 0 else { return }
         let slot = Int(key.memoSlot)
@@ -191,6 +192,7 @@ public struct ViewResolver: Sendable {
     /// The most values remembered per selector key before the memo starts over.
     static let memoLimit = 65_536
 
+    @inline(__always)
     mutating func classFacts(_ facts: ViewFacts) -> ClassFacts {
         if let superclasses = facts.superclasses {
             // Keyed by class; the stored chain must equal the view's.

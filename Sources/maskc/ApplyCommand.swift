@@ -20,8 +20,7 @@ struct ApplyCommand: ParsableCommand {
     @Argument(help: "The view tree: a file, '-' for standard input, or a folder of trees.")
     var tree: String
 
-    @Option(name: .long, help: "The masking policy (YAML).")
-    var policy: String
+    @OptionGroup var options: TreeOptions
 
     @Option(name: .shortAndLong, help: "Write the masked tree here instead of standard output.")
     var output: String?
@@ -32,8 +31,6 @@ struct ApplyCommand: ParsableCommand {
     @Flag(help: "Read one tree per line and write one masked tree per line.")
     var ndjson = false
 
-    @Option(name: .long, help: "The input format: auto, json, uiautomator, appium-android, rico, xcuitest.")
-    var inputFormat: InputFormat = .auto
 
     @Option(name: .long, help: "Threads for NDJSON lines and folder files (output order is kept).")
     var jobs: Int = 1
@@ -60,9 +57,9 @@ struct ApplyCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (table, _) = try PolicyLoader.load(policy)
+        let (table, _) = try PolicyLoader.load(options.policy)
         let masker = TreeMasker(table: table, options: EmitOptions(explain: explain), limits: JSONLimits(maximumDepth: maxDepth, maximumBytes: maxBytes))
-        let format = inputFormat
+        let format = options.inputFormat
         let isFolder = tree != "-" && TreeInputs.isDirectory(tree)
         let files = isFolder ? try TreeInputs.files([tree]) : [tree]
         let sink: OutputSink

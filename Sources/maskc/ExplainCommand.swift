@@ -18,22 +18,19 @@ struct ExplainCommand: ParsableCommand {
     @Argument(help: "The view tree (maskc JSON or a capture).")
     var tree: String
 
-    @Option(name: .long, help: "The masking policy (YAML).")
-    var policy: String
+    @OptionGroup var options: TreeOptions
 
     @Option(name: .long, help: "Explain one view: its id or index path (0.2.1).")
     var view: String?
 
-    @Option(name: .long, help: "The input format: auto, json, uiautomator, appium-android, rico, xcuitest.")
-    var inputFormat: InputFormat = .auto
 
     func run() throws {
-        let (table, _) = try PolicyLoader.load(policy)
+        let (table, _) = try PolicyLoader.load(options.policy)
         let input = try PolicyLoader.readInput(tree, what: "tree")
         let masker = TreeMasker(table: table)
         let document: TreeDocument
         do {
-            document = try inputFormat.read(input, file: tree, masker: masker)
+            document = try options.inputFormat.read(input, file: tree, masker: masker)
         } catch {
             FileIO.printError(renderedReadError(error))
             throw Reported(status: .invalidTree)
@@ -48,7 +45,7 @@ struct ExplainCommand: ParsableCommand {
             print(Self.traceText(table.trace(index, in: views), table: table, document: document))
             return
         }
-        print(Self.outline(document, decisions: decisions, table: table, file: tree, policy: policy))
+        print(Self.outline(document, decisions: decisions, table: table, file: tree, policy: options.policy))
     }
 
     /// The view at an index path (`0.2.1`), found by walking down from the root.

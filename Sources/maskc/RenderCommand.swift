@@ -21,8 +21,7 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "The view tree: a file, or '-' for standard input.")
     var tree: String
 
-    @Option(name: .long, help: "The masking policy (YAML).")
-    var policy: String
+    @OptionGroup var options: TreeOptions
 
     @Option(name: .shortAndLong, help: "Write the SVG here instead of standard output.")
     var output: String?
@@ -30,8 +29,6 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Draw the tree as captured, nothing masked (shows the original text).")
     var wireframe = false
 
-    @Option(name: .long, help: "The input format: auto, json, uiautomator, appium-android, rico, xcuitest.")
-    var inputFormat: InputFormat = .auto
 
     @Option(name: .long, help: "The deepest JSON nesting accepted (a view takes two levels).")
     var maxDepth: Int = JSONLimits.standard.maximumDepth
@@ -41,12 +38,12 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (table, _) = try PolicyLoader.load(policy)
+        let (table, _) = try PolicyLoader.load(options.policy)
         let masker = TreeMasker(table: table, limits: JSONLimits(maximumDepth: maxDepth))
         let input = try PolicyLoader.readInput(tree, what: "tree")
         let document: TreeDocument
         do {
-            document = try inputFormat.read(input, file: tree, masker: masker)
+            document = try options.inputFormat.read(input, file: tree, masker: masker)
         } catch {
             FileIO.printError(renderedReadError(error))
             throw Reported(status: .invalidTree)

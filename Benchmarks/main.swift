@@ -189,8 +189,8 @@ func run(_ argv: [String], stdin: String? = nil) -> (Double, Double, Int32) {
     if let file = fopen(rssFile, "r") {
         var line = [CChar](repeating: 0, count: 256)
         while fgets(&line, 256, file) != nil {
-            let text = String(cString: line).trimmingCharacters()
-            if let value = Double(text) { kilobytes = value }
+            let bytes = line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+            if let value = Double(String(decoding: bytes, as: UTF8.self).trimmingCharacters()) { kilobytes = value }
         }
         fclose(file)
     }

@@ -10,7 +10,7 @@ struct Maskc: ParsableCommand {
         commandName: "maskc",
         abstract: "Compile, check and apply masking policies for mobile session replay.",
         discussion: """
-            Exit codes: 0 success; 1 findings fail the run (check); 2 usage error or \
+            Exit codes: 0 success; 1 findings fail the run (check, audit --fail-on); 2 usage error or \
             unreadable input; 3 the policy does not compile; 4 a view tree cannot be read \
             (with --ndjson: a line was skipped); 5 the output cannot be written.
             """,

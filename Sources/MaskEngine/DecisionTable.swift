@@ -14,9 +14,11 @@ public struct DecisionTable: Sendable {
     /// The built-in catalog with the policy's classes laid over it.
     public let catalog: TypeCatalog
 
-    let exactRules: [SelectorKey: [UTF8Key: [Int32]]]
+    /// Exact instance selectors, per selector key (by `memoSlot`).
+    let exactRules: [StringTable<[Int32]>]
     let tagRules: [Int: [Int32]]
-    let globRules: [SelectorKey: GlobIndex]
+    /// Glob instance selectors, per selector key (by `memoSlot`).
+    let globRules: [GlobIndex]
     let typeRules: [String: [Int32]]
 
     /// Whether any rule selects by `target`, so resolvers must compute reliable targets.
@@ -42,9 +44,9 @@ public struct DecisionTable: Sendable {
             if ra.action != rb.action { return ra.action == .mask }
             return a < b
         }
-        var exact: [SelectorKey: [UTF8Key: [Int32]]] = [:]
+        var exact = [[UTF8Key: [Int32]]](repeating: [:], count: SelectorKey.allCases.count)
         var tags: [Int: [Int32]] = [:]
-        var globs: [SelectorKey: GlobIndex] = [:]
+        var globs = [GlobIndex](repeating: GlobIndex(), count: SelectorKey.allCases.count)
         var types: [String: [Int32]] = [:]
         for (index, rule) in rules.enumerated() {
             let i = Int32(index)
@@ -55,13 +57,18 @@ public struct DecisionTable: Sendable {
                 tags[n, default: []].append(i)
             case .id(let p), .accessibilityIdentifier(let p), .restorationIdentifier(let p), .target(let p):
                 if p.isExact {
-                    exact[rule.selector.key, default: [:]][UTF8Key(p.text), default: []].append(i)
+                    exact[Int(rule.selector.key.memoSlot)][UTF8Key(p.text), default: []].append(i)
                 } else {
-                    globs[rule.selector.key, default: GlobIndex()].add(p, rule: i)
+                    globs[Int(rule.selector.key.memoSlot)].add(p, rule: i)
                 }
             }
         }
-        exactRules = exact
+        exactRules = exact.map { table in
+            var built = StringTable<[Int32]>(capacity: max(16, table.count))
+            // Keys compared as UTF-8 bytes, like globs.
+            for (key, list) in table { built.set(list, for: key.text) }
+            return built
+        }
         tagRules = tags
         globRules = globs
         typeRules = types
@@ -127,8 +134,10 @@ public struct DecisionTable: Sendable {
     /// Every instance rule whose selector on `key` matches `value` (exact and glob), in
     /// no particular order, before screen scoping.
     func rulesMatching(_ key: SelectorKey, _ value: String) -> [Int32] {
-        var found = exactRules[key]?[UTF8Key(value)] ?? []
-        if let globs = globRules[key] {
+        let slot = Int(key.memoSlot)
+        var found = exactRules[slot].lookup(value) ?? []
+        let globs = globRules[slot]
+        if !globs.isEmpty {
             var value = value
             value.withUTF8 { globs.matches($0, into: &found) }
         }

@@ -74,7 +74,8 @@ struct StringTable<Value>: @unchecked Sendable {
         return found
     }
 
-    private func lookup(_ key: String) -> Value? {
+    /// The value for `key`, without touching the recent-strings cache (for shared, immutable tables).
+    func lookup(_ key: String) -> Value? {
         var key = key
         return key.withUTF8 { bytes in
             let hash = Self.hash(bytes)

@@ -58,9 +58,63 @@ public enum JSONReader {
                 }
             }
             initialized = parser.tokens.count
+            parser.open.release()
         }
         if let failure { throw failure }
         return JSONTape(bytes: bytes, tokens: tokens)
+    }
+}
+
+/// An open container while reading: its start token, its element count so far, and
+/// for objects its last key's token.
+private struct OpenContainer {
+    var token: Int
+    var count: Int
+    var key: Int
+}
+
+/// The stack of open containers, in storage of its own (grown by doubling), so the
+/// reader's hottest updates are plain stores.
+private struct OpenStack: Sequence {
+    private var base = UnsafeMutablePointer<OpenContainer>.allocate(capacity: 64)
+    private var capacity = 64
+    private(set) var count = 0
+
+    var isEmpty: Bool { count == 0 }
+
+    /// The innermost open container (the stack must not be empty).
+    var top: OpenContainer {
+        @inline(__always) get { base[count - 1] }
+        @inline(__always) nonmutating set { base[count - 1] = newValue }
+    }
+
+    var last: OpenContainer? { count == 0 ? nil : base[count - 1] }
+
+    @inline(__always)
+    mutating func append(_ container: OpenContainer) {
+        if count == capacity {
+            let bigger = UnsafeMutablePointer<OpenContainer>.allocate(capacity: capacity * 2)
+            bigger.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = bigger
+            capacity *= 2
+        }
+        (base + count).initialize(to: container)
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func popLast() -> OpenContainer? {
+        guard count > 0 else { return nil }
+        count -= 1
+        return base[count]
+    }
+
+    /// Frees the storage; the stack is not used after.
+    func release() { base.deallocate() }
+
+    func makeIterator() -> UnsafeBufferPointer<OpenContainer>.Iterator {
+        UnsafeBufferPointer(start: base, count: count).makeIterator()
     }
 }
 
@@ -96,7 +150,7 @@ private struct Parser {
     var compactGeometry = false
     var tokens: TokenBuffer
     /// Open containers: token index, element count, and for objects the last key's token.
-    var open: [(token: Int, count: Int, key: Int)] = []
+    var open = OpenStack()
 
     init(limits: JSONLimits, tokens: TokenBuffer) {
         self.limits = limits
@@ -161,10 +215,10 @@ private struct Parser {
                 }
                 guard c == UInt8(ascii: "\"") else { throw fail("expected a string key", i, p) }
                 let keyIndex = tokens.count
-                open[open.count - 1].key = -1  // while the key is read, the path is the object's
+                open.top.key = -1  // while the key is read, the path is the object's
                 i = try string(p, i)
-                open[open.count - 1].key = keyIndex
-                open[open.count - 1].count += 1
+                open.top.key = keyIndex
+                open.top.count += 1
                 while i < n && Parser.isSpace(p[i]) { i += 1 }
                 guard i < n, p[i] == UInt8(ascii: ":") else { throw fail("expected ':' after a key", i, p) }
                 i += 1
@@ -177,7 +231,7 @@ private struct Parser {
                     if open.isEmpty { done = true }
                     continue
                 }
-                if let top = open.last, tokens[top.token].kind == .arrayStart { open[open.count - 1].count += 1 }
+                if !open.isEmpty, tokens[open.top.token].kind == .arrayStart { open.top.count += 1 }
                 if compactGeometry, c == UInt8(ascii: "{"), let top = open.last, top.key >= 0,
                    isGeometryKey(tokens[top.key], p), let end = numericObject(p, i) {
                     tokens.append(JSONToken(kind: .raw, hasEscapes: false, start: UInt32(i), length: UInt32(end - i)))
@@ -191,7 +245,7 @@ private struct Parser {
                         throw fail("nesting deeper than \(limits.maximumDepth) levels (raise it with --max-depth)", i, p)
                     }
                     let isObject = c == UInt8(ascii: "{")
-                    open.append((tokens.count, 0, -1))
+                    open.append(OpenContainer(token: tokens.count, count: 0, key: -1))
                     tokens.append(JSONToken(kind: isObject ? .objectStart : .arrayStart, hasEscapes: false, start: UInt32(i), length: 0))
                     i += 1
                     state = isObject ? .firstKeyOrClose : .firstValueOrClose

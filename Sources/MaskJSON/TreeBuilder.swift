@@ -128,7 +128,16 @@ enum TreeBuilder {
         var viewTokens: [Int32] = []
         viewTokens.reserveCapacity(tokens.count / 12)
         var interner = StringInterner()
-        /// A string token's text, shared with equal strings seen before.
+        /// A string token's text, decoded.
+        func plain(_ index: Int) -> String {
+            let token = tokens[index]
+            if token.hasEscapes { return tape.string(index) }
+            return tape.bytes.withUnsafeBufferPointer { buffer in
+                String(decoding: UnsafeBufferPointer(rebasing: buffer[Int(token.start)..<Int(token.start) + Int(token.length)]), as: UTF8.self)
+            }
+        }
+        /// A class name's text, shared with equal strings seen before (class names
+        /// repeat; identifiers mostly do not, and are decoded with `plain`).
         func text(_ index: Int) -> String {
             let token = tokens[index]
             if token.hasEscapes { return tape.string(index) }
@@ -186,14 +195,14 @@ enum TreeBuilder {
                         facts.superclasses = list
                     case .id:
                         switch kind {
-                        case .string, .number: facts.id = text(v)
+                        case .string, .number: facts.id = plain(v)
                         case .null: break
                         default: throw expect("a string")
                         }
                     case .accessibilityIdentifier, .restorationIdentifier, .textContentType:
                         if kind == .null { break }
                         guard kind == .string else { throw expect("a string") }
-                        let value = text(v)
+                        let value = plain(v)
                         if f == .accessibilityIdentifier { facts.accessibilityIdentifier = value }
                         else if f == .restorationIdentifier { facts.restorationIdentifier = value }
                         else { facts.textContentType = value }

@@ -28,11 +28,37 @@ enum FileIO {
         defer { if fd != 0 { close(fd) } }
         var st = stat()
         if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR { throw Failure(message: "is a directory") }
-        var bytes: [UInt8] = []
         if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG {
-            if Int(st.st_size) > limit { throw Failure(message: "\(st.st_size) bytes, over the limit of \(limit) (raise it with --max-bytes)") }
-            bytes.reserveCapacity(Int(st.st_size) + 1)
+            let size = Int(st.st_size)
+            if size > limit { throw Failure(message: "\(size) bytes, over the limit of \(limit) (raise it with --max-bytes)") }
+            // A regular file: read straight into the array's storage, no chunk copies.
+            var failure: Failure?
+            var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+                var offset = 0
+                while offset < size {
+                    let n = Glibc.read(fd, buffer.baseAddress! + offset, size - offset)
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        failure = Failure(message: systemError())
+                        break
+                    }
+                    if n == 0 { break }  // the file shrank while being read
+                    offset += n
+                }
+                initialized = offset
+            }
+            if let failure { throw failure }
+            // The file may have grown since fstat: read on.
+            try readRest(fd, into: &bytes, limit: limit)
+            return bytes
         }
+        var bytes: [UInt8] = []
+        try readRest(fd, into: &bytes, limit: limit)
+        return bytes
+    }
+
+    /// Reads until the end of `fd`, appending to `bytes`, failing past `limit`.
+    private static func readRest(_ fd: Int32, into bytes: inout [UInt8], limit: Int) throws(Failure) {
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
@@ -44,7 +70,6 @@ enum FileIO {
             if bytes.count + n > limit { throw Failure(message: "over the limit of \(limit) bytes (raise it with --max-bytes)") }
             bytes.append(contentsOf: chunk[0..<n])
         }
-        return bytes
     }
 
     /// Reads a file (or standard input) line by line in 4 MiB blocks, so memory does

@@ -145,14 +145,35 @@ enum TreeBuilder {
                 interner.intern(UnsafeBufferPointer(rebasing: buffer[Int(token.start)..<Int(token.start) + Int(token.length)]))
             }
         }
-        // Work stack of (object token, parent view); children pushed in reverse so views
-        // come out in document order.
-        var work: [(token: Int32, parent: Int32)] = [(Int32(rootToken), -1)]
+        // The tape is read front to back: a view's keys, then its children, each child
+        // where the previous one's subtree ended. `pending` holds the children arrays
+        // being read: (parent view, next child's token, the array's end token).
+        var pending: [(parent: Int32, next: Int, end: Int)] = []
         let rootPath = isWrapped ? "$.root" : "$"
-        var childStarts: [Int32] = []
-        while let (objectToken, parent) = work.popLast() {
-            let object = Int(objectToken)
+        var object = rootToken
+        var parent: Int32 = -1
+        var haveObject = true
+        while true {
+            if !haveObject {
+                guard let top = pending.last else { break }
+                if top.next >= top.end {
+                    pending.removeLast()
+                    continue
+                }
+                let e = top.next
+                guard tokens[e].kind == .objectStart else {
+                    throw ShapeError(token: e, path: Self.path(of: Int(top.parent), in: tree, rootPath: rootPath)
+                                        + ".children[\(Self.elementOrdinal(tape, array: Int(viewTokens[Int(top.parent)]), element: e))]",
+                                     message: "expected a view object, found \(typeName(tokens[e].kind))")
+                }
+                pending[pending.count - 1].next = tape.end(ofValueAt: e)
+                object = e
+                parent = top.parent
+            }
+            haveObject = false
+            let objectToken = Int32(object)
             let view = tree.count
+            let objectEnd = Int(tokens[object].length)
             func path() -> String {
                 // The parent is already in the tree; this view is not yet.
                 guard parent >= 0 else { return rootPath }
@@ -163,7 +184,9 @@ enum TreeBuilder {
             var seen: UInt16 = 0
             var childrenArray = -1
             var k = object + 1
-            while tokens[k].kind != .objectEnd {
+            // Bounded by the object's end token, so a view whose last key is `children`
+            // never reads past its subtree (a far, uncached read for every parent).
+            while k < objectEnd {
                 let f = field(tape, k)
                 let v = k + 1
                 if f != .other {
@@ -240,17 +263,8 @@ enum TreeBuilder {
             childCounts.append(0)
             viewTokens.append(objectToken)
             if childrenArray >= 0 {
-                childStarts.removeAll(keepingCapacity: true)
-                var e = childrenArray + 1
-                while tokens[e].kind != .arrayEnd {
-                    guard tokens[e].kind == .objectStart else {
-                        throw ShapeError(token: e, path: Self.path(of: view, in: tree, rootPath: rootPath) + ".children[\(childStarts.count)]",
-                                         message: "expected a view object, found \(typeName(tokens[e].kind))")
-                    }
-                    childStarts.append(Int32(e))
-                    e = tape.end(ofValueAt: e)
-                }
-                for child in childStarts.reversed() { work.append((child, Int32(view))) }
+                let arrayEnd = Int(tokens[childrenArray].length)
+                if childrenArray + 1 < arrayEnd { pending.append((Int32(view), childrenArray + 1, arrayEnd)) }
             }
         }
         return TreeLayout(tape: tape, viewTokens: viewTokens, isWrapped: isWrapped, screen: screen)
@@ -272,6 +286,23 @@ enum TreeBuilder {
             current = Int(tree.parents[current])
         }
         return rootPath + indices.reversed().map { ".children[\($0)]" }.joined()
+    }
+
+    /// The position of an element within the `children` array of the view object at `array`.
+    static func elementOrdinal(_ tape: JSONTape, array viewToken: Int, element: Int) -> Int {
+        var k = viewToken + 1
+        while tape.tokens[k].kind != .objectEnd {
+            if field(tape, k) == .children, tape.tokens[k + 1].kind == .arrayStart {
+                var e = k + 2, ordinal = 0
+                while tape.tokens[e].kind != .arrayEnd {
+                    if e == element { return ordinal }
+                    ordinal += 1
+                    e = tape.end(ofValueAt: e)
+                }
+            }
+            k = tape.end(ofValueAt: k + 1)
+        }
+        return 0
     }
 
     /// The position of a child object within its parent's `children` array.

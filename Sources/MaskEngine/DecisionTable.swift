@@ -136,10 +136,11 @@ public struct DecisionTable: Sendable {
     func rulesMatching(_ key: SelectorKey, _ value: String) -> [Int32] {
         let slot = Int(key.memoSlot)
         var found = exactRules[slot].lookup(value) ?? []
-        let globs = globRules[slot]
-        if !globs.isEmpty {
+        // Called on the elements in place: copying a table or index out of its array
+        // would retain every array inside it.
+        if !globRules[slot].isEmpty {
             var value = value
-            value.withUTF8 { globs.matches($0, into: &found) }
+            value.withUTF8 { globRules[slot].matches($0, into: &found) }
         }
         return found
     }

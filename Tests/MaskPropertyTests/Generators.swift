@@ -36,26 +36,8 @@ enum J: Sendable {
     }
 }
 
-/// JSON string quoting with escapes for quotes, backslashes and control characters.
-func quote(_ s: String) -> String {
-    var out = "\""
-    for scalar in s.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\t": out += "\\t"
-        default:
-            if scalar.value < 0x20 {
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return out + "\""
-}
+/// JSON string quoting (the shared generator's).
+func quote(_ s: String) -> String { TreeGenerator.quoted(s) }
 
 /// One generated view: the engine's facts plus the fields written to JSON.
 struct CaseView {

@@ -138,7 +138,8 @@ public struct TreeGenerator {
         return out + "}"
     }
 
-    static func quoted(_ s: String) -> String {
+    /// JSON string quoting with escapes for quotes, backslashes and control characters.
+    public static func quoted(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {
@@ -146,7 +147,13 @@ public struct TreeGenerator {
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
             case "\t": out += "\\t"
-            default: out.unicodeScalars.append(scalar)
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out + "\""

@@ -48,6 +48,7 @@ public enum JSONReader {
         // never touched costs address space, not memory.
         var failure: JSONSyntaxError?
         let tokens = [JSONToken](unsafeUninitializedCapacity: bytes.count + 1) { buffer, initialized in
+            LargeBuffers.adviseSequentialFill(buffer.baseAddress!, count: buffer.count * MemoryLayout<JSONToken>.stride)
             var parser = Parser(limits: limits, tokens: TokenBuffer(base: buffer.baseAddress!, capacity: buffer.count))
             parser.compactGeometry = compactGeometry
             bytes.withUnsafeBufferPointer { input in
@@ -71,51 +72,6 @@ private struct OpenContainer {
     var token: Int
     var count: Int
     var key: Int
-}
-
-/// The stack of open containers, in storage of its own (grown by doubling), so the
-/// reader's hottest updates are plain stores.
-private struct OpenStack: Sequence {
-    private var base = UnsafeMutablePointer<OpenContainer>.allocate(capacity: 64)
-    private var capacity = 64
-    private(set) var count = 0
-
-    var isEmpty: Bool { count == 0 }
-
-    /// The innermost open container (the stack must not be empty).
-    var top: OpenContainer {
-        @inline(__always) get { base[count - 1] }
-        @inline(__always) nonmutating set { base[count - 1] = newValue }
-    }
-
-    var last: OpenContainer? { count == 0 ? nil : base[count - 1] }
-
-    @inline(__always)
-    mutating func append(_ container: OpenContainer) {
-        if count == capacity {
-            let bigger = UnsafeMutablePointer<OpenContainer>.allocate(capacity: capacity * 2)
-            bigger.moveInitialize(from: base, count: count)
-            base.deallocate()
-            base = bigger
-            capacity *= 2
-        }
-        (base + count).initialize(to: container)
-        count += 1
-    }
-
-    @inline(__always)
-    mutating func popLast() -> OpenContainer? {
-        guard count > 0 else { return nil }
-        count -= 1
-        return base[count]
-    }
-
-    /// Frees the storage; the stack is not used after.
-    func release() { base.deallocate() }
-
-    func makeIterator() -> UnsafeBufferPointer<OpenContainer>.Iterator {
-        UnsafeBufferPointer(start: base, count: count).makeIterator()
-    }
 }
 
 /// The tape under construction: tokens written in place into preallocated storage.
@@ -150,7 +106,7 @@ private struct Parser {
     var compactGeometry = false
     var tokens: TokenBuffer
     /// Open containers: token index, element count, and for objects the last key's token.
-    var open = OpenStack()
+    var open = UnsafeStack<OpenContainer>()
 
     init(limits: JSONLimits, tokens: TokenBuffer) {
         self.limits = limits
@@ -159,7 +115,7 @@ private struct Parser {
 
     func path(_ tokensSoFar: TokenBuffer, _ bytes: UnsafeBufferPointer<UInt8>) -> String {
         var path = "$"
-        for frame in open {
+        for frame in open.elements {
             if tokensSoFar[frame.token].kind == .arrayStart {
                 path += "[\(max(0, frame.count - 1))]"
             } else if frame.key >= 0 {
@@ -233,8 +189,8 @@ private struct Parser {
                 }
                 if !open.isEmpty, tokens[open.top.token].kind == .arrayStart { open.top.count += 1 }
                 if compactGeometry, c == UInt8(ascii: "{"), let top = open.last, top.key >= 0,
-                   isGeometryKey(tokens[top.key], p), let end = numericObject(p, i) {
-                    tokens.append(JSONToken(kind: .raw, hasEscapes: false, start: UInt32(i), length: UInt32(end - i)))
+                   isGeometryKey(tokens[top.key], p), let (end, spaced) = numericObject(p, i) {
+                    tokens.append(JSONToken(kind: .raw, hasEscapes: spaced, start: UInt32(i), length: UInt32(end - i)))
                     i = end
                     state = .afterValue
                     continue
@@ -279,15 +235,17 @@ private struct Parser {
         }
     }
 
-    /// If an object of plain keys and numbers starts at `i`, the index after its `}`;
-    /// otherwise nil (the caller then reads it token by token, reporting any error).
-    func numericObject(_ p: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int? {
+    /// If an object of plain keys and numbers starts at `i`, the index after its `}` and
+    /// whether it holds whitespace; otherwise nil (the caller then reads it token by
+    /// token, reporting any error).
+    func numericObject(_ p: UnsafeBufferPointer<UInt8>, _ start: Int) -> (end: Int, spaced: Bool)? {
         let n = p.count
         var i = start + 1
-        @inline(__always) func skipSpace() { while i < n && Parser.isSpace(p[i]) { i += 1 } }
+        var spaced = false
+        @inline(__always) func skipSpace() { while i < n && Parser.isSpace(p[i]) { i += 1; spaced = true } }
         @inline(__always) func digit(_ at: Int) -> Bool { at < n && p[at] >= 0x30 && p[at] <= 0x39 }
         skipSpace()
-        if i < n && p[i] == UInt8(ascii: "}") { return i + 1 - start <= JSONToken.maximumLength ? i + 1 : nil }
+        if i < n && p[i] == UInt8(ascii: "}") { return i + 1 - start <= JSONToken.maximumLength ? (i + 1, spaced) : nil }
         while true {
             // "key": plain ASCII, no escapes
             guard i < n, p[i] == 0x22 else { return nil }
@@ -318,7 +276,7 @@ private struct Parser {
             skipSpace()
             guard i < n else { return nil }
             if p[i] == UInt8(ascii: ",") { i += 1; skipSpace(); continue }
-            if p[i] == UInt8(ascii: "}") { return i + 1 - start <= JSONToken.maximumLength ? i + 1 : nil }
+            if p[i] == UInt8(ascii: "}") { return i + 1 - start <= JSONToken.maximumLength ? (i + 1, spaced) : nil }
             return nil
         }
     }

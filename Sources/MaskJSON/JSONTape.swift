@@ -33,7 +33,8 @@ public struct JSONToken: Sendable, Hashable {
         @inline(__always) get { unsafeBitCast(UInt8(truncatingIfNeeded: (bits >> 27) & 0xF), to: Kind.self) }
     }
 
-    /// For strings: whether the raw bytes hold escapes.
+    /// For strings: whether the raw bytes hold escapes. For `.raw` objects: whether they
+    /// hold whitespace.
     public var hasEscapes: Bool {
         @inline(__always) get { bits >> 31 != 0 }
     }

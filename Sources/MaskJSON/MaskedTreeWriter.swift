@@ -35,40 +35,6 @@ struct MaskedTreeWriter {
         case wrapper
     }
 
-    struct Frame {
-        var isObject: Bool
-        var role: Role
-        var first = true
-        var view: Int = -1
-    }
-
-    /// The `la` pattern (or bullets) of a string token straight from its bytes, for the
-    /// common case of plain ASCII without escapes: there every byte is one grapheme and
-    /// the only whitespace is the space. Returns false (writing nothing) otherwise.
-    @inline(__always)
-    static func appendASCIIPattern(_ tape: JSONTape, _ index: Int, bullets: Bool, to out: inout [UInt8]) -> Bool {
-        let token = tape.tokens[index]
-        guard !token.hasEscapes else { return false }
-        return tape.bytes.withUnsafeBufferPointer { buffer in
-            let start = Int(token.start), end = start + Int(token.length)
-            var i = start
-            while i < end && buffer[i] < 0x80 { i += 1 }
-            guard i == end else { return false }
-            out.append(UInt8(ascii: "\""))
-            if bullets {
-                for _ in start..<end { out.append(0xE2); out.append(0x80); out.append(0xA2) }  // •
-            } else {
-                var position = 0
-                for j in start..<end {
-                    out.append(buffer[j] == 0x20 ? 0x20 : (position & 1 == 0 ? UInt8(ascii: "l") : UInt8(ascii: "a")))
-                    position += 1
-                }
-            }
-            out.append(UInt8(ascii: "\""))
-            return true
-        }
-    }
-
     /// Writes an object of plain keys and numbers with every number replaced by the
     /// masked string of its digits (bullets, or the `la` pattern).
     static func writeMaskedNumbers(_ raw: ArraySlice<UInt8>, with mask: (String) -> String, to out: inout [UInt8]) {
@@ -94,85 +60,192 @@ struct MaskedTreeWriter {
         flushNumber()
     }
 
+    struct Frame {
+        var isObject: Bool
+        var role: Role
+        var first = true
+        var view: Int = -1
+    }
+
     /// Appends the masked document to `out`, calling `flush` whenever `out` passes 1 MiB.
     func write(to out: inout [UInt8], flush: (inout [UInt8]) throws -> Void) rethrows {
-        let tape = document.tape
-        let tokens = tape.tokens
-        let lookup = FieldLookup.shared
-        var stack: [Frame] = []
-        var nextView = 0
-        var i = 0
-
-        func skipViews(before end: Int) {
-            while nextView < document.viewTokens.count && Int(document.viewTokens[nextView]) < end { nextView += 1 }
+        var buffer = ByteBuffer(capacity: (1 << 20) + (1 << 16))
+        var state = Emitter.State()
+        defer {
+            buffer.release()
+            state.stack.release()
         }
-
-        /// Writes the value at `i` with `role`; containers open a frame.
-        func begin(_ role: Role) {
-            let token = tokens[i]
-            switch token.kind {
-            case .objectStart, .arrayStart:
-                out.append(token.kind == .objectStart ? UInt8(ascii: "{") : UInt8(ascii: "["))
-                var frame = Frame(isObject: token.kind == .objectStart, role: role)
-                if role == .view {
-                    if nextView < document.viewTokens.count, Int(document.viewTokens[nextView]) == i {
-                        frame.view = nextView
-                        nextView += 1
+        let tape = document.tape
+        while true {
+            // The emitter works on the document's storage for up to 1 MiB of output at a
+            // time; the output is handed on between runs.
+            let done = tape.bytes.withUnsafeBufferPointer { bytes in
+                tape.tokens.withUnsafeBufferPointer { tokens in
+                    decisions.withUnsafeBufferPointer { decisions in
+                        document.viewTokens.withUnsafeBufferPointer { viewTokens in
+                            let emitter = Emitter(writer: self, bytes: bytes.baseAddress!, tokens: tokens.baseAddress!,
+                                                  decisions: decisions, viewTokens: viewTokens)
+                            return emitter.run(&state, into: &buffer, until: 1 << 20)
+                        }
                     }
                 }
-                stack.append(frame)
+            }
+            buffer.drain(into: &out)
+            if done { return }
+            try flush(&out)
+        }
+    }
+
+    /// The writing loop, over the document's storage.
+    struct Emitter {
+        let writer: MaskedTreeWriter
+        let bytes: UnsafePointer<UInt8>
+        let tokens: UnsafePointer<JSONToken>
+        let decisions: UnsafeBufferPointer<MaskDecision>
+        let viewTokens: UnsafeBufferPointer<Int32>
+
+        /// Where the writing stands between runs.
+        struct State {
+            var stack = UnsafeStack<Frame>()
+            var nextView = 0
+            var i = 0
+            var started = false
+        }
+
+        var tape: JSONTape { writer.document.tape }
+
+        /// Writes until `out` holds `limit` bytes or the document is done (returns true).
+        func run(_ state: inout State, into out: inout ByteBuffer, until limit: Int) -> Bool {
+            if !state.started {
+                state.started = true
+                begin(writer.document.isWrapped ? .wrapper : .view, &state, &out)
+            }
+            while !state.stack.isEmpty {
+                if out.count >= limit { return false }
+                let top = state.stack.top
+                let i = state.i
+                let token = tokens[i]
+                if top.isObject {
+                    if token.kind == .objectEnd {
+                        if top.role == .view { finishView(top.view, first: top.first, &out) }
+                        out.append(UInt8(ascii: "}"))
+                        _ = state.stack.popLast()
+                        state.i = i + 1
+                        continue
+                    }
+                    let role: Role?
+                    switch top.role {
+                    case .view:
+                        role = top.view >= 0 ? memberRole(i, view: top.view) : .mask
+                    case .wrapper:
+                        if tape.rawEquals(i, "root") { role = .view }
+                        else if tape.rawEquals(i, "screen") { role = .verbatim }
+                        else { role = .mask }
+                    case .mask: role = .mask
+                    case .maskText: role = .maskText
+                    case .bullets: role = .bullets
+                    case .verbatim, .children: role = .verbatim
+                    }
+                    guard let role else {
+                        // Left out: the member, and any views inside it.
+                        let value = tokens[i + 1]
+                        let end = value.kind == .objectStart || value.kind == .arrayStart ? Int(value.length) + 1 : i + 2
+                        while state.nextView < viewTokens.count && Int(viewTokens[state.nextView]) < end { state.nextView += 1 }
+                        state.i = end
+                        continue
+                    }
+                    // The key, copied as it came (escapes included).
+                    let length = Int(token.length)
+                    out.reserve(length + 4)
+                    if !top.first { out.put(UInt8(ascii: ",")) }
+                    state.stack.top.first = false
+                    out.put(UInt8(ascii: "\""))
+                    out.put(bytes + Int(token.start), length)
+                    out.put(UInt8(ascii: "\""))
+                    out.put(UInt8(ascii: ":"))
+                    state.i = i + 1
+                    begin(role, &state, &out)
+                } else {
+                    if token.kind == .arrayEnd {
+                        out.append(UInt8(ascii: "]"))
+                        _ = state.stack.popLast()
+                        state.i = i + 1
+                        continue
+                    }
+                    if !top.first { out.append(UInt8(ascii: ",")) }
+                    state.stack.top.first = false
+                    begin(top.role == .children ? .view : top.role, &state, &out)
+                }
+            }
+            return true
+        }
+
+        /// Writes the value at `state.i` with `role`; containers open a frame.
+        @inline(__always)
+        func begin(_ role: Role, _ state: inout State, _ out: inout ByteBuffer) {
+            let i = state.i
+            let token = tokens[i]
+            state.i = i + 1
+            let start = bytes + Int(token.start), length = Int(token.length)
+            switch token.kind {
+            case .objectStart, .arrayStart:
+                let isObject = token.kind == .objectStart
+                out.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
+                var frame = Frame(isObject: isObject, role: role)
+                if role == .view, state.nextView < viewTokens.count, Int(viewTokens[state.nextView]) == i {
+                    frame.view = state.nextView
+                    state.nextView += 1
+                }
+                state.stack.append(frame)
             case .string:
                 switch role {
-                case .mask, .maskText:
-                    if !Self.appendASCIIPattern(tape, i, bullets: false, to: &out) {
-                        JSONString.appendQuoted(Placeholder.laPattern(tape.string(i)), to: &out)
-                    }
-                case .bullets:
-                    if !Self.appendASCIIPattern(tape, i, bullets: true, to: &out) {
-                        JSONString.appendQuoted(Placeholder.bullets(tape.string(i)), to: &out)
+                case .mask, .maskText, .bullets:
+                    let bullets = role == .bullets
+                    if token.hasEscapes || !Self.appendASCIIPattern(start, length, bullets: bullets, to: &out) {
+                        let text = tape.string(i)
+                        out.append(quoted(bullets ? Placeholder.bullets(text) : Placeholder.laPattern(text)))
                     }
                 default:
-                    out.append(UInt8(ascii: "\""))
-                    out.append(contentsOf: tape.raw(i))
-                    out.append(UInt8(ascii: "\""))
+                    out.reserve(length + 2)
+                    out.put(UInt8(ascii: "\""))
+                    out.put(start, length)
+                    out.put(UInt8(ascii: "\""))
                 }
             case .number:
                 switch role {
-                case .maskText: JSONString.appendQuoted(Placeholder.laPattern(String(decoding: tape.raw(i), as: UTF8.self)), to: &out)
-                case .bullets: JSONString.appendQuoted(Placeholder.bullets(String(decoding: tape.raw(i), as: UTF8.self)), to: &out)
-                default: out.append(contentsOf: tape.raw(i))
+                case .maskText, .bullets:
+                    // A number is ASCII without spaces: its pattern is byte for byte.
+                    _ = Self.appendASCIIPattern(start, length, bullets: role == .bullets, to: &out)
+                default: out.append(start, length)
                 }
-            case .true: out.append(contentsOf: "true".utf8)
-            case .false: out.append(contentsOf: "false".utf8)
-            case .null: out.append(contentsOf: "null".utf8)
+            case .true: out.append("true")
+            case .false: out.append("false")
+            case .null: out.append("null")
             case .raw:
                 // An object of plain keys and numbers (geometry): copied without its
                 // whitespace, except where numbers must become bullets.
-                if role == .bullets {
-                    Self.writeMaskedNumbers(tape.raw(i), with: Placeholder.bullets, to: &out)
-                } else if role == .maskText {
-                    Self.writeMaskedNumbers(tape.raw(i), with: Placeholder.laPattern, to: &out)
+                if role == .bullets || role == .maskText {
+                    var masked: [UInt8] = []
+                    MaskedTreeWriter.writeMaskedNumbers(tape.raw(i), with: role == .bullets ? Placeholder.bullets : Placeholder.laPattern, to: &masked)
+                    out.append(masked)
+                } else if !token.hasEscapes {
+                    out.append(start, length)
                 } else {
-                    for byte in tape.raw(i) where !(byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09) { out.append(byte) }
+                    out.reserve(length)
+                    for k in 0..<length where !(start[k] == 0x20 || start[k] == 0x0A || start[k] == 0x0D || start[k] == 0x09) { out.put(start[k]) }
                 }
             case .objectEnd, .arrayEnd: break
             }
-            i += 1
-        }
-
-        func key(_ index: Int) {
-            out.append(UInt8(ascii: "\""))
-            out.append(contentsOf: tape.raw(index))
-            out.append(contentsOf: "\":".utf8)
         }
 
         /// What to do with a member of a view object.
+        @inline(__always)
         func memberRole(_ keyIndex: Int, view: Int) -> Role? {
             let decision = decisions[view]
-            let entry = lookup.entry(tape, keyIndex)
+            let entry = FieldLookup.shared.entry(tape, keyIndex)
             switch entry.role {
             case .structural:
-                if entry.name == .masking && options.explain { return nil }
+                if entry.name == .masking && writer.options.explain { return nil }
                 // Numbers are kept in `.mask`; only stray strings under geometry are masked.
                 return entry.numeric && decision.isMasked ? .mask : .verbatim
             case .children:
@@ -191,81 +264,57 @@ struct MaskedTreeWriter {
             }
         }
 
-        func finishView(_ view: Int) {
+        /// The members emission adds to a view: its placeholder and, with `explain`, why.
+        func finishView(_ view: Int, first: Bool, _ out: inout ByteBuffer) {
             guard view >= 0 else { return }
             let decision = decisions[view]
-            var first = stack.last?.first ?? true
+            var first = first
             if decision.isMasked, let marker = Placeholder.marker(for: decision.kind) {
                 if !first { out.append(UInt8(ascii: ",")) }
-                out.append(contentsOf: "\"placeholder\":".utf8)
-                JSONString.appendQuoted(marker, to: &out)
+                out.append("\"placeholder\":")
+                out.append(quoted(marker))
                 first = false
             }
-            if options.explain {
+            if writer.options.explain {
                 if !first { out.append(UInt8(ascii: ",")) }
-                out.append(contentsOf: "\"masking\":{\"kind\":".utf8)
-                JSONString.appendQuoted(decision.kind.rawValue, to: &out)
-                out.append(contentsOf: ",\"level\":\(decision.level.rawValue),\"masked\":\(decision.isMasked),\"rule\":".utf8)
-                if let origin = table.rule(for: decision)?.origin {
-                    JSONString.appendQuoted(origin.description, to: &out)
+                var added = Array("\"masking\":{\"kind\":".utf8)
+                JSONString.appendQuoted(decision.kind.rawValue, to: &added)
+                added.append(contentsOf: ",\"level\":\(decision.level.rawValue),\"masked\":\(decision.isMasked),\"rule\":".utf8)
+                if let origin = writer.table.rule(for: decision)?.origin {
+                    JSONString.appendQuoted(origin.description, to: &added)
                 } else {
-                    out.append(contentsOf: "null".utf8)
+                    added.append(contentsOf: "null".utf8)
                 }
-                out.append(UInt8(ascii: "}"))
+                added.append(UInt8(ascii: "}"))
+                out.append(added)
             }
         }
 
-        begin(document.isWrapped ? .wrapper : .view)
-        while let top = stack.last {
-            if out.count >= 1 << 20 { try flush(&out) }
-            let token = tokens[i]
-            if top.isObject {
-                if token.kind == .objectEnd {
-                    if top.role == .view { finishView(top.view) }
-                    out.append(UInt8(ascii: "}"))
-                    stack.removeLast()
-                    i += 1
-                    continue
-                }
-                let role: Role?
-                switch top.role {
-                case .view:
-                    role = top.view >= 0 ? memberRole(i, view: top.view) : .mask
-                case .wrapper:
-                    if tape.rawEquals(i, "root") { role = .view }
-                    else if tape.rawEquals(i, "screen") { role = .verbatim }
-                    else { role = .mask }
-                case .mask: role = .mask
-                case .maskText: role = .maskText
-                case .bullets: role = .bullets
-                case .verbatim, .children: role = .verbatim
-                }
-                guard let role else {
-                    let end = tape.end(ofValueAt: i + 1)
-                    skipViews(before: end)
-                    i = end
-                    continue
-                }
-                if !top.first { out.append(UInt8(ascii: ",")) }
-                stack[stack.count - 1].first = false
-                key(i)
-                i += 1
-                begin(role)
+        func quoted(_ text: String) -> [UInt8] {
+            var bytes: [UInt8] = []
+            JSONString.appendQuoted(text, to: &bytes)
+            return bytes
+        }
+
+        /// The `la` pattern (or bullets) of plain ASCII bytes without escapes, where every
+        /// byte is one grapheme and the only whitespace is the space; returns false
+        /// (writing nothing) for other bytes.
+        @inline(__always)
+        static func appendASCIIPattern(_ start: UnsafePointer<UInt8>, _ length: Int, bullets: Bool, to out: inout ByteBuffer) -> Bool {
+            var k = 0
+            while k < length && start[k] < 0x80 { k += 1 }
+            guard k == length else { return false }
+            out.reserve(length * 3 + 2)
+            out.put(UInt8(ascii: "\""))
+            if bullets {
+                for _ in 0..<length { out.put(0xE2); out.put(0x80); out.put(0xA2) }  // •
             } else {
-                if token.kind == .arrayEnd {
-                    out.append(UInt8(ascii: "]"))
-                    stack.removeLast()
-                    i += 1
-                    continue
-                }
-                if !top.first { out.append(UInt8(ascii: ",")) }
-                stack[stack.count - 1].first = false
-                switch top.role {
-                case .children: begin(.view)
-                case .maskText: begin(.maskText)
-                default: begin(top.role)
+                for k in 0..<length {
+                    out.put(start[k] == 0x20 ? 0x20 : (k & 1 == 0 ? UInt8(ascii: "l") : UInt8(ascii: "a")))
                 }
             }
+            out.put(UInt8(ascii: "\""))
+            return true
         }
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MaskJSON
 
 /// Reading input files and writing output without Foundation, in large blocks.
 enum FileIO {
@@ -34,6 +35,7 @@ enum FileIO {
             // A regular file: read straight into the array's storage, no chunk copies.
             var failure: Failure?
             var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+                if let base = buffer.baseAddress { LargeBuffers.adviseSequentialFill(base, count: size) }
                 var offset = 0
                 while offset < size {
                     let n = Glibc.read(fd, buffer.baseAddress! + offset, size - offset)

@@ -145,6 +145,17 @@ public struct DecisionTable: Sendable {
         return found
     }
 
+    /// Calls `body` with every instance rule whose selector on `key` matches the UTF-8
+    /// bytes `value` (exact and glob), in no particular order, before screen scoping.
+    @inline(__always)
+    func forEachRuleMatching(_ key: SelectorKey, _ value: UnsafeBufferPointer<UInt8>, _ body: (Int32) -> Void) {
+        let slot = Int(key.memoSlot)
+        if let list = exactRules[slot].lookup(bytes: value) {
+            for rule in list { body(rule) }
+        }
+        if !globRules[slot].isEmpty { globRules[slot].forEachMatch(value, body) }
+    }
+
     /// The rule a decision names, if any.
     public func rule(for decision: MaskDecision) -> MaskRule? {
         decision.ruleIndex.map { rules[$0] }

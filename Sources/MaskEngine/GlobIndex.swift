@@ -41,24 +41,31 @@ struct GlobIndex: Sendable {
 
     /// Appends the rules whose pattern matches `value`.
     func matches(_ value: UnsafeBufferPointer<UInt8>, into found: inout [Int32]) {
+        forEachMatch(value) { found.append($0) }
+    }
+
+    /// Calls `body` with each rule whose pattern matches `value`.
+    @inline(__always)
+    func forEachMatch(_ value: UnsafeBufferPointer<UInt8>, _ body: (Int32) -> Void) {
         if !prefixLengths.isEmpty {
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             var next = 0, length = 0
             while next < prefixLengths.count && prefixLengths[next] <= value.count {
                 let target = prefixLengths[next]
                 while length < target { hash = (hash ^ UInt64(value[length])) &* 0x100_0000_01b3; length += 1 }
-                if let entries = byPrefix[hash ^ (UInt64(target) &* 0x9E37_79B9_7F4A_7C15)] { verify(entries, value, &found) }
+                if let entries = byPrefix[hash ^ (UInt64(target) &* 0x9E37_79B9_7F4A_7C15)] { verify(entries, value, body) }
                 next += 1
             }
         }
         for length in suffixLengths where length <= value.count {
-            if let entries = bySuffix[Self.key(value[(value.count - length)...])] { verify(entries, value, &found) }
+            if let entries = bySuffix[Self.key(value[(value.count - length)...])] { verify(entries, value, body) }
         }
-        verify(scanned, value, &found)
+        verify(scanned, value, body)
     }
 
-    private func verify(_ entries: [Int32], _ value: UnsafeBufferPointer<UInt8>, _ found: inout [Int32]) {
-        for entry in entries where patterns[Int(entry)].matches(bytes: value) { found.append(rules[Int(entry)]) }
+    @inline(__always)
+    private func verify(_ entries: [Int32], _ value: UnsafeBufferPointer<UInt8>, _ body: (Int32) -> Void) {
+        for entry in entries where patterns[Int(entry)].matches(bytes: value) { body(rules[Int(entry)]) }
     }
 }
 

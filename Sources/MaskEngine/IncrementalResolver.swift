@@ -15,6 +15,12 @@ public struct IncrementalResolver: Sendable {
     private var sameClass: [SiblingClass: Int] = [:]
     /// The `target` and index-path rules the last view added matched.
     public private(set) var lastPathMatches: [Int] = []
+    /// Class facts by ``RawViewFacts/classSlot``, for the views added as bytes.
+    private var classesBySlot: [ClassFacts?] = []
+
+    /// Whether views may be added as bytes (``add(raw:parent:)``): the table selects by
+    /// neither `target` nor index path, which need the whole `ViewFacts`.
+    public var takesRawFacts: Bool { !(resolver.table.usesTargets || resolver.table.usesIDs) }
 
     private struct SiblingClass: Hashable, Sendable {
         var parent: Int
@@ -72,6 +78,31 @@ public struct IncrementalResolver: Sendable {
         }
         let (decision, down) = resolver.decide(facts, targetRules: targetRules, indexPathRules: indexRules,
                                                inherited: parent.map { handed[$0] } ?? .root)
+        handed.append(down)
+        childCounts.append(0)
+        decisions.append(decision)
+        return decision
+    }
+
+    /// Adds the next view in pre-order, read as bytes, and decides it: what
+    /// ``add(_:parent:)`` does for the same facts, without `String`s.
+    /// - Precondition: ``takesRawFacts``; the view has no `superclasses` of its own.
+    @discardableResult
+    public mutating func add(raw facts: RawViewFacts, parent: Int?) -> MaskDecision {
+        precondition(takesRawFacts, "add(raw:) on a table that selects by target or index path")
+        if let parent { childCounts[parent] += 1 }
+        let slot = facts.classSlot
+        if slot >= classesBySlot.count {
+            classesBySlot.append(contentsOf: repeatElement(nil, count: slot + 1 - classesBySlot.count))
+        }
+        let classFacts: ClassFacts
+        if let known = classesBySlot[slot] {
+            classFacts = known
+        } else {
+            classFacts = resolver.classFacts(ViewFacts(className: String(decoding: facts.className, as: UTF8.self)))
+            classesBySlot[slot] = classFacts
+        }
+        let (decision, down) = resolver.decide(raw: facts, classFacts: classFacts, inherited: parent.map { handed[$0] } ?? .root)
         handed.append(down)
         childCounts.append(0)
         decisions.append(decision)

@@ -77,15 +77,19 @@ struct StringTable<Value>: @unchecked Sendable {
     /// The value for `key`, without touching the recent-strings cache (for shared, immutable tables).
     func lookup(_ key: String) -> Value? {
         var key = key
-        return key.withUTF8 { bytes in
-            let hash = Self.hash(bytes)
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while let stored = keys[slot] {
-                if hashes[slot] == hash && Self.equal(stored, bytes) { return values[slot] }
-                slot = (slot + 1) & mask
-            }
-            return nil
+        return key.withUTF8 { lookup(bytes: $0) }
+    }
+
+    /// The value for the key with these UTF-8 bytes, without touching the recent-strings cache.
+    @inline(__always)
+    func lookup(bytes: UnsafeBufferPointer<UInt8>) -> Value? {
+        let hash = Self.hash(bytes)
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while let stored = keys[slot] {
+            if hashes[slot] == hash && Self.equal(stored, bytes) { return values[slot] }
+            slot = (slot + 1) & mask
         }
+        return nil
     }
 
     /// Stores `value` for `key`.

@@ -98,6 +98,30 @@ public struct ViewResolver: Sendable {
             for rule in list { tally(rule, &own, &ownRecursive) }
         }
 
+        return settle(classFacts, own: own, ownRecursive: ownRecursive,
+                      isSecure: SecureContent.isSecure(facts, kind: classFacts.kind), inherited: inherited)
+    }
+
+    /// Decides one view read as bytes, whose class facts the caller has looked up
+    /// (``IncrementalResolver`` caches them by class slot). Only for tables that use
+    /// neither `target` nor index-path selectors.
+    mutating func decide(raw facts: RawViewFacts, classFacts: ClassFacts, inherited: InheritedVerdicts) -> (MaskDecision, InheritedVerdicts) {
+        var own = RuleTally(), ownRecursive = RuleTally()
+        if let value = facts.id { match(.id, bytes: value, &own, &ownRecursive) }
+        if let value = facts.accessibilityIdentifier { match(.accessibilityIdentifier, bytes: value, &own, &ownRecursive) }
+        if let value = facts.restorationIdentifier { match(.restorationIdentifier, bytes: value, &own, &ownRecursive) }
+        if let tag = facts.tag, tag != 0, let list = table.tagRules[tag] {
+            for rule in list { tally(rule, &own, &ownRecursive) }
+        }
+        let isSecure = classFacts.kind == .secureText || facts.isSecureTextEntry
+            || facts.textContentType.map(SecureContent.isSecureContentType) == true
+        return settle(classFacts, own: own, ownRecursive: ownRecursive, isSecure: isSecure, inherited: inherited)
+    }
+
+    /// The decision from what a view's own rules, its class and its ancestors say.
+    @inline(__always)
+    private func settle(_ classFacts: ClassFacts, own: RuleTally, ownRecursive: RuleTally, isSecure: Bool,
+                        inherited: InheritedVerdicts) -> (MaskDecision, InheritedVerdicts) {
         var level: PrecedenceLevel
         var rule = own.winner
         if rule >= 0 {
@@ -118,7 +142,7 @@ public struct ViewResolver: Sendable {
             level: level,
             ruleIndex: rule >= 0 ? Int(rule) : nil,
             kind: kind,
-            isSecure: SecureContent.isSecure(facts, kind: kind),
+            isSecure: isSecure,
             emitsChildren: classFacts.recurses && kind != .map
         )
         let recursiveInstance = ownRecursive.winner
@@ -165,22 +189,54 @@ public struct ViewResolver: Sendable {
             range = cached
             memoHits[slot] &+= 1
         } else {
-            // Values that never repeat (row ids, generated ids) make the memo pure cost:
-            // after enough lookups with mostly misses, match this key directly.
-            memoMisses[slot] &+= 1
-            if memoMisses[slot] > 4096 && memoMisses[slot] > memoHits[slot] * 2 {
-                memoBypassed |= 1 << slot
-                memo[slot].removeAll()
-            }
-            let list = table.rulesMatching(key, value)
-            if memo[slot].count >= Self.memoLimit || memoPool.count > Self.memoLimit * 8 {
-                for index in memo.indices { memo[index].removeAll() }
-                memoPool.removeAll(keepingCapacity: true)
-            }
-            range = (Int32(memoPool.count), Int32(list.count))
-            memoPool += list
-            memo[slot].set(range, for: value)
+            range = remember(key, value, table.rulesMatching(key, value))
         }
+        tallyMemo(range, &own, &recursive)
+    }
+
+    /// ``match(_:_:_:_:)`` for a value given as UTF-8 bytes.
+    @inline(__always)
+    private mutating func match(_ key: SelectorKey, bytes value: UnsafeBufferPointer<UInt8>, _ own: inout RuleTally, _ recursive: inout RuleTally) {
+        guard table.instanceKeys & (1 << key.memoSlot) != 0 else { return }
+        let slot = Int(key.memoSlot)
+        if memoBypassed & (1 << slot) != 0 {
+            table.forEachRuleMatching(key, value) { tally($0, &own, &recursive) }
+            return
+        }
+        let range: (start: Int32, count: Int32)
+        if let cached = memo[slot].lookup(bytes: value) {
+            range = cached
+            memoHits[slot] &+= 1
+        } else {
+            var list: [Int32] = []
+            table.forEachRuleMatching(key, value) { list.append($0) }
+            range = remember(key, String(decoding: value, as: UTF8.self), list)
+        }
+        tallyMemo(range, &own, &recursive)
+    }
+
+    /// Stores the rules matching a value not in the memo; returns their range in `memoPool`.
+    private mutating func remember(_ key: SelectorKey, _ value: String, _ list: [Int32]) -> (start: Int32, count: Int32) {
+        let slot = Int(key.memoSlot)
+        // Values that never repeat (row ids, generated ids) make the memo pure cost:
+        // after enough lookups with mostly misses, match this key directly.
+        memoMisses[slot] &+= 1
+        if memoMisses[slot] > 4096 && memoMisses[slot] > memoHits[slot] * 2 {
+            memoBypassed |= 1 << slot
+            memo[slot].removeAll()
+        }
+        if memo[slot].count >= Self.memoLimit || memoPool.count > Self.memoLimit * 8 {
+            for index in memo.indices { memo[index].removeAll() }
+            memoPool.removeAll(keepingCapacity: true)
+        }
+        let range = (Int32(memoPool.count), Int32(list.count))
+        memoPool += list
+        memo[slot].set(range, for: value)
+        return range
+    }
+
+    @inline(__always)
+    private func tallyMemo(_ range: (start: Int32, count: Int32), _ own: inout RuleTally, _ recursive: inout RuleTally) {
         var index = Int(range.start)
         let end = index + Int(range.count)
         while index < end {

@@ -4,25 +4,54 @@ import Glibc
 import Darwin
 #endif
 
-/// Turns repeated raw string bytes into one shared `String`: class names and
-/// identifiers repeat across a tree, so each distinct value is decoded and allocated
-/// once, and the engine's per-thread caches see the same string again.
+/// Turns repeated raw string bytes into one shared `String` and a dense number: class
+/// names repeat across a tree, so each distinct value is decoded and allocated once, and
+/// the resolver caches per class by its number.
 struct StringInterner {
-    private var strings: [String?]
+    /// The distinct strings, numbered in the order first seen.
+    private(set) var names: [String] = []
+    /// Open addressing: each slot's entry in `names`, or -1.
+    private var slots: [Int32]
     private var hashes: [UInt64]
-    private var count = 0
     private var mask: Int
 
     init(capacity: Int = 1024) {
         var size = 64
         while size < capacity * 2 { size <<= 1 }
-        strings = Array(repeating: nil, count: size)
+        slots = Array(repeating: -1, count: size)
         hashes = Array(repeating: 0, count: size)
         mask = size - 1
+        names.reserveCapacity(capacity)
     }
 
-    /// The string for raw UTF-8 bytes that need no unescaping.
+    /// The shared string for raw UTF-8 bytes that need no unescaping.
     mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        names[number(bytes)]
+    }
+
+    /// The number of raw UTF-8 bytes that need no unescaping: 0 for the first distinct
+    /// value seen, then 1, and so on.
+    mutating func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let hash = Self.hash(bytes)
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] >= 0 {
+            let entry = Int(slots[slot])
+            if hashes[slot] == hash {
+                var candidate = names[entry]
+                let equal = candidate.withUTF8 { $0.count == bytes.count && ($0.count == 0 || memcmp($0.baseAddress!, bytes.baseAddress!, $0.count) == 0) }
+                if equal { return entry }
+            }
+            slot = (slot + 1) & mask
+        }
+        let entry = names.count
+        names.append(String(decoding: bytes, as: UTF8.self))
+        slots[slot] = Int32(entry)
+        hashes[slot] = hash
+        if names.count * 2 > slots.count { grow() }
+        return entry
+    }
+
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         var i = 0
         let n = bytes.count
@@ -36,33 +65,23 @@ struct StringInterner {
             hash = (hash ^ UInt64(bytes[i])) &* 0x100_0000_01b3
             i += 1
         }
-        hash ^= UInt64(n)
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while let stored = strings[slot] {
-            if hashes[slot] == hash {
-                var candidate = stored
-                let equal = candidate.withUTF8 { $0.count == bytes.count && ($0.count == 0 || memcmp($0.baseAddress!, bytes.baseAddress!, $0.count) == 0) }
-                if equal { return stored }
-            }
-            slot = (slot + 1) & mask
-        }
-        let string = String(decoding: bytes, as: UTF8.self)
-        if (count + 1) * 2 > strings.count {
-            grow()
-            return intern(bytes)
-        }
-        strings[slot] = string
-        hashes[slot] = hash
-        count += 1
-        return string
+        return hash ^ UInt64(n)
     }
 
+    /// Doubles the table; numbers stay as they are.
     private mutating func grow() {
-        var bigger = StringInterner(capacity: strings.count)
-        for slot in strings.indices {
-            guard var string = strings[slot] else { continue }
-            _ = string.withUTF8 { bigger.intern($0) }
+        let size = slots.count * 2
+        var newSlots = [Int32](repeating: -1, count: size)
+        var newHashes = [UInt64](repeating: 0, count: size)
+        let newMask = size - 1
+        for slot in slots.indices where slots[slot] >= 0 {
+            var target = Int(truncatingIfNeeded: hashes[slot]) & newMask
+            while newSlots[target] >= 0 { target = (target + 1) & newMask }
+            newSlots[target] = slots[slot]
+            newHashes[target] = hashes[slot]
         }
-        self = bigger
+        slots = newSlots
+        hashes = newHashes
+        mask = newMask
     }
 }

@@ -1,5 +1,15 @@
 import MaskEngine
 
+/// Where ``TreeBuilder`` hands each view, in pre-order.
+protocol ViewSink {
+    /// Whether views may be handed as bytes (``add(raw:parent:)``).
+    var takesRawFacts: Bool { get }
+    /// Takes the next view.
+    mutating func add(_ facts: ViewFacts, parent: Int?)
+    /// Takes the next view, as bytes (only when ``takesRawFacts``; never with superclasses).
+    mutating func add(raw facts: RawViewFacts, parent: Int?)
+}
+
 /// Reads the view tree out of a JSON tape: the `{"screen", "root"}` wrapper or a bare
 /// node, each node's class, identifiers, flags and children, with types checked.
 ///
@@ -71,8 +81,8 @@ enum TreeBuilder {
         return screen
     }
 
-    /// Reads the tree, handing each view (in pre-order, parents first) to `add`.
-    static func build(_ tape: JSONTape, add: (ViewFacts, Int?) -> Void) throws(ShapeError) -> TreeLayout {
+    /// Reads the tree, handing each view (in pre-order, parents first) to `sink`.
+    static func build<Sink: ViewSink>(_ tape: JSONTape, into sink: inout Sink) throws(ShapeError) -> TreeLayout {
         let tokens = tape.tokens
         guard tokens[0].kind == .objectStart else {
             throw ShapeError(token: 0, path: "$", message: "expected a view object or {\"screen\", \"root\"}, found \(typeName(tokens[0].kind))")
@@ -119,45 +129,83 @@ enum TreeBuilder {
             }
         }
 
+        let viewTokens = try tape.bytes.withUnsafeBufferPointer { (byteBuffer) throws(ShapeError) -> [Int32] in
+            try tape.tokens.withUnsafeBufferPointer { (tokenBuffer) throws(ShapeError) -> [Int32] in
+                try views(tape, bytes: byteBuffer.baseAddress!, tokens: tokenBuffer.baseAddress!,
+                          root: rootToken, rootPath: isWrapped ? "$.root" : "$", into: &sink)
+            }
+        }
+        return TreeLayout(tape: tape, viewTokens: viewTokens, isWrapped: isWrapped, screen: screen)
+    }
+
+    /// The field a key names, from its raw bytes; nil for a key with escapes (decode it
+    /// and use ``Field/byName``).
+    @inline(__always)
+    static func field(_ bytes: UnsafePointer<UInt8>, _ key: JSONToken) -> Field? {
+        if key.hasEscapes { return nil }
+        let p = bytes + Int(key.start)
+        @inline(__always) func equals(_ name: StaticString) -> Bool { memcmpEqual(p, name.utf8Start, name.utf8CodeUnitCount) }
+        switch key.length {
+        case 2: return p[0] == UInt8(ascii: "i") && p[1] == UInt8(ascii: "d") ? .id : .other
+        case 3: return equals("tag") ? .tag : .other
+        case 5: return equals("class") ? .class : .other
+        case 8:
+            if equals("children") { return .children }
+            return equals("password") ? .password : .other
+        case 12: return equals("superclasses") ? .superclasses : .other
+        case 15: return equals("textContentType") ? .textContentType : .other
+        case 17: return equals("isSecureTextEntry") ? .isSecureTextEntry : .other
+        case 21: return equals("restorationIdentifier") ? .restorationIdentifier : .other
+        case 23: return equals("accessibilityIdentifier") ? .accessibilityIdentifier : .other
+        default: return .other
+        }
+    }
+
+    /// Reads the views from the root object at `root` on, over the tape's storage.
+    /// - Returns: each view's object-start token, in view order.
+    private static func views<Sink: ViewSink>(_ tape: JSONTape, bytes: UnsafePointer<UInt8>, tokens: UnsafePointer<JSONToken>,
+                                              root: Int, rootPath: String, into sink: inout Sink) throws(ShapeError) -> [Int32] {
         // Parents and positions of the views read so far, for error paths.
+        let expected = tape.tokens.count / 8
         var tree = ShapeIndex()
-        tree.parents.reserveCapacity(tokens.count / 12)
-        tree.childIndices.reserveCapacity(tokens.count / 12)
+        tree.parents.reserveCapacity(expected)
+        tree.childIndices.reserveCapacity(expected)
         var childCounts: [Int32] = []
-        childCounts.reserveCapacity(tokens.count / 12)
+        childCounts.reserveCapacity(expected)
         var viewTokens: [Int32] = []
-        viewTokens.reserveCapacity(tokens.count / 12)
+        viewTokens.reserveCapacity(expected)
         var interner = StringInterner()
+        let takesRaw = sink.takesRawFacts
+        @inline(__always) func end(ofValueAt index: Int) -> Int {
+            let token = tokens[index]
+            return token.kind == .objectStart || token.kind == .arrayStart ? Int(token.length) + 1 : index + 1
+        }
+        /// The raw bytes of a string or number token (escapes not decoded).
+        @inline(__always) func raw(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(start: bytes + Int(tokens[index].start), count: Int(tokens[index].length))
+        }
         /// A string token's text, decoded.
         func plain(_ index: Int) -> String {
-            let token = tokens[index]
-            if token.hasEscapes { return tape.string(index) }
-            return tape.bytes.withUnsafeBufferPointer { buffer in
-                String(decoding: UnsafeBufferPointer(rebasing: buffer[Int(token.start)..<Int(token.start) + Int(token.length)]), as: UTF8.self)
-            }
+            tokens[index].hasEscapes ? tape.string(index) : String(decoding: raw(index), as: UTF8.self)
         }
         /// A class name's text, shared with equal strings seen before (class names
         /// repeat; identifiers mostly do not, and are decoded with `plain`).
         func text(_ index: Int) -> String {
-            let token = tokens[index]
-            if token.hasEscapes { return tape.string(index) }
-            return tape.bytes.withUnsafeBufferPointer { buffer in
-                interner.intern(UnsafeBufferPointer(rebasing: buffer[Int(token.start)..<Int(token.start) + Int(token.length)]))
-            }
+            tokens[index].hasEscapes ? tape.string(index) : interner.intern(raw(index))
         }
         // The tape is read front to back: a view's keys, then its children, each child
         // where the previous one's subtree ended. `pending` holds the children arrays
         // being read: (parent view, next child's token, the array's end token).
-        var pending: [(parent: Int32, next: Int, end: Int)] = []
-        let rootPath = isWrapped ? "$.root" : "$"
-        var object = rootToken
+        var pending = UnsafeStack<(parent: Int32, next: Int, end: Int)>()
+        defer { pending.release() }
+        var object = root
         var parent: Int32 = -1
         var haveObject = true
         while true {
             if !haveObject {
                 guard let top = pending.last else { break }
                 if top.next >= top.end {
-                    pending.removeLast()
+                    _ = pending.popLast()
                     continue
                 }
                 let e = top.next
@@ -166,7 +214,7 @@ enum TreeBuilder {
                                         + ".children[\(Self.elementOrdinal(tape, array: Int(viewTokens[Int(top.parent)]), element: e))]",
                                      message: "expected a view object, found \(typeName(tokens[e].kind))")
                 }
-                pending[pending.count - 1].next = tape.end(ofValueAt: e)
+                pending.top.next = Int(tokens[e].length) + 1
                 object = e
                 parent = top.parent
             }
@@ -180,14 +228,16 @@ enum TreeBuilder {
                 let siblingIndex = tree.count > 0 ? Self.childOrdinal(tape, parentToken: Int(viewTokens[Int(parent)]), child: object) : 0
                 return Self.path(of: Int(parent), in: tree, rootPath: rootPath) + ".children[\(siblingIndex)]"
             }
-            var facts = ViewFacts(className: "")
+            // The value tokens of the view's facts (-1: absent or null), checked as read.
+            var classToken = -1, idToken = -1, accessibilityToken = -1, restorationToken = -1, contentTypeToken = -1
+            var superclasses: [String]?, tag: Int?, isSecureTextEntry = false
             var seen: UInt16 = 0
             var childrenArray = -1
             var k = object + 1
             // Bounded by the object's end token, so a view whose last key is `children`
             // never reads past its subtree (a far, uncached read for every parent).
             while k < objectEnd {
-                let f = field(tape, k)
+                let f = field(bytes, tokens[k]) ?? Field.byName[tape.string(k)] ?? .other
                 let v = k + 1
                 if f != .other {
                     if seen & f.rawValue != 0 {
@@ -201,8 +251,9 @@ enum TreeBuilder {
                     switch f {
                     case .class:
                         guard kind == .string else { throw expect("a string") }
-                        facts.className = text(v)
-                        if facts.className.isEmpty { throw ShapeError(token: v, path: path() + ".class", message: "empty class name") }
+                        // An escape stands for at least one character: only `""` is empty.
+                        if tokens[v].length == 0 { throw ShapeError(token: v, path: path() + ".class", message: "empty class name") }
+                        classToken = v
                     case .superclasses:
                         if kind == .null { break }
                         guard kind == .arrayStart else { throw expect("an array of strings") }
@@ -215,27 +266,26 @@ enum TreeBuilder {
                             list.append(text(e))
                             e += 1
                         }
-                        facts.superclasses = list
+                        superclasses = list
                     case .id:
                         switch kind {
-                        case .string, .number: facts.id = plain(v)
+                        case .string, .number: idToken = v
                         case .null: break
                         default: throw expect("a string")
                         }
                     case .accessibilityIdentifier, .restorationIdentifier, .textContentType:
                         if kind == .null { break }
                         guard kind == .string else { throw expect("a string") }
-                        let value = plain(v)
-                        if f == .accessibilityIdentifier { facts.accessibilityIdentifier = value }
-                        else if f == .restorationIdentifier { facts.restorationIdentifier = value }
-                        else { facts.textContentType = value }
+                        if f == .accessibilityIdentifier { accessibilityToken = v }
+                        else if f == .restorationIdentifier { restorationToken = v }
+                        else { contentTypeToken = v }
                     case .tag:
                         if kind == .null { break }
-                        guard kind == .number, let n = Int(String(decoding: tape.raw(v), as: UTF8.self)) else { throw expect("an integer") }
-                        facts.tag = n
+                        guard kind == .number, let n = Int(String(decoding: raw(v), as: UTF8.self)) else { throw expect("an integer") }
+                        tag = n
                     case .isSecureTextEntry, .password:
                         switch kind {
-                        case .true: facts.isSecureTextEntry = true
+                        case .true: isSecureTextEntry = true
                         case .false, .null: break
                         default: throw expect("a boolean")
                         }
@@ -247,12 +297,29 @@ enum TreeBuilder {
                         break
                     }
                 }
-                k = tape.end(ofValueAt: v)
+                k = end(ofValueAt: v)
             }
-            guard seen & Field.class.rawValue != 0 else {
+            guard classToken >= 0 else {
                 throw ShapeError(token: object, path: path(), message: "view has no \"class\"")
             }
-            add(facts, parent >= 0 ? Int(parent) : nil)
+            let parentView = parent >= 0 ? Int(parent) : nil
+            @inline(__always) func escaped(_ token: Int) -> Bool { token >= 0 && tokens[token].hasEscapes }
+            if takesRaw && superclasses == nil && !tokens[classToken].hasEscapes && !escaped(idToken)
+                && !escaped(accessibilityToken) && !escaped(restorationToken) && !escaped(contentTypeToken) {
+                // The common case: the facts as bytes, no strings made.
+                @inline(__always) func optional(_ token: Int) -> UnsafeBufferPointer<UInt8>? { token >= 0 ? raw(token) : nil }
+                let className = raw(classToken)
+                sink.add(raw: RawViewFacts(className: className, classSlot: interner.number(className), id: optional(idToken),
+                                           accessibilityIdentifier: optional(accessibilityToken), restorationIdentifier: optional(restorationToken),
+                                           tag: tag, isSecureTextEntry: isSecureTextEntry, textContentType: optional(contentTypeToken)),
+                         parent: parentView)
+            } else {
+                @inline(__always) func optional(_ token: Int) -> String? { token >= 0 ? plain(token) : nil }
+                sink.add(ViewFacts(className: text(classToken), superclasses: superclasses, id: optional(idToken),
+                                   accessibilityIdentifier: optional(accessibilityToken), restorationIdentifier: optional(restorationToken),
+                                   tag: tag, isSecureTextEntry: isSecureTextEntry, textContentType: optional(contentTypeToken)),
+                         parent: parentView)
+            }
             tree.parents.append(parent)
             if parent >= 0 {
                 tree.childIndices.append(childCounts[Int(parent)])
@@ -267,7 +334,7 @@ enum TreeBuilder {
                 if childrenArray + 1 < arrayEnd { pending.append((Int32(view), childrenArray + 1, arrayEnd)) }
             }
         }
-        return TreeLayout(tape: tape, viewTokens: viewTokens, isWrapped: isWrapped, screen: screen)
+        return viewTokens
     }
 
     /// Parents and child positions of the views read so far.

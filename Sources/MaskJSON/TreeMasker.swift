@@ -23,10 +23,10 @@ public struct TreeMasker: Sendable {
     ///   - file: the file name for errors.
     ///   - firstLine: the line of the file `bytes` starts on (for NDJSON).
     public func read(_ bytes: [UInt8], file: String, firstLine: Int = 1) throws(TreeError) -> TreeDocument {
-        var tree = ViewTree()
-        let layout = try layout(bytes, file: file, firstLine: firstLine) { facts, parent in tree.append(facts, parent: parent) }
-        tree.screen = layout.screen
-        return TreeDocument(layout: layout, tree: tree)
+        var sink = TreeSink()
+        let layout = try build(try parse(bytes, file: file, firstLine: firstLine), bytes: bytes, file: file, firstLine: firstLine, into: &sink)
+        sink.tree.screen = layout.screen
+        return TreeDocument(layout: layout, tree: sink.tree)
     }
 
     /// Reads a tree and decides each view as it is read, without keeping the views:
@@ -34,13 +34,9 @@ public struct TreeMasker: Sendable {
     public func readDeciding(_ bytes: [UInt8], file: String, firstLine: Int = 1) throws(TreeError) -> (TreeLayout, [MaskDecision]) {
         let tape = try parse(bytes, file: file, firstLine: firstLine, compactGeometry: true)
         let screen = TreeBuilder.screen(of: tape)
-        var resolver = IncrementalResolver(table: table, screen: screen, expectedCount: tape.tokens.count / 12)
-        let layout = try build(tape, bytes: bytes, file: file, firstLine: firstLine) { facts, parent in resolver.add(facts, parent: parent) }
-        return (layout, resolver.decisions)
-    }
-
-    private func layout(_ bytes: [UInt8], file: String, firstLine: Int, add: (ViewFacts, Int?) -> Void) throws(TreeError) -> TreeLayout {
-        try build(try parse(bytes, file: file, firstLine: firstLine), bytes: bytes, file: file, firstLine: firstLine, add: add)
+        var sink = DecidingSink(resolver: IncrementalResolver(table: table, screen: screen, expectedCount: tape.tokens.count / 8))
+        let layout = try build(tape, bytes: bytes, file: file, firstLine: firstLine, into: &sink)
+        return (layout, sink.resolver.decisions)
     }
 
     private func parse(_ bytes: [UInt8], file: String, firstLine: Int, compactGeometry: Bool = false) throws(TreeError) -> JSONTape {
@@ -51,9 +47,9 @@ public struct TreeMasker: Sendable {
         }
     }
 
-    private func build(_ tape: JSONTape, bytes: [UInt8], file: String, firstLine: Int, add: (ViewFacts, Int?) -> Void) throws(TreeError) -> TreeLayout {
+    private func build<Sink: ViewSink>(_ tape: JSONTape, bytes: [UInt8], file: String, firstLine: Int, into sink: inout Sink) throws(TreeError) -> TreeLayout {
         do {
-            return try TreeBuilder.build(tape, add: add)
+            return try TreeBuilder.build(tape, into: &sink)
         } catch {
             let token = tape.tokens[error.token]
             let offset = Int(token.start) - (token.kind == .string ? 1 : 0)
@@ -116,4 +112,20 @@ public struct NDJSONLines: Sequence {
             return nil
         }
     }
+}
+
+/// Collects the views into a ``ViewTree``.
+private struct TreeSink: ViewSink {
+    var tree = ViewTree()
+    var takesRawFacts: Bool { false }
+    mutating func add(_ facts: ViewFacts, parent: Int?) { tree.append(facts, parent: parent) }
+    mutating func add(raw facts: RawViewFacts, parent: Int?) { tree.append(facts.facts, parent: parent) }
+}
+
+/// Decides the views as they are read.
+private struct DecidingSink: ViewSink {
+    var resolver: IncrementalResolver
+    var takesRawFacts: Bool { resolver.takesRawFacts }
+    mutating func add(_ facts: ViewFacts, parent: Int?) { resolver.add(facts, parent: parent) }
+    mutating func add(raw facts: RawViewFacts, parent: Int?) { resolver.add(raw: facts, parent: parent) }
 }

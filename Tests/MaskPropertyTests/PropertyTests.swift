@@ -237,6 +237,34 @@ let textBearing: Set<String> = ["text", "placeholder", "accessibilityLabel", "ac
         }
     }
 
+    @Test("apply's streaming decisions equal read then decide, with and without path selectors")
+    func streamingMatchesResolve() throws {
+        for seed in 0..<UInt64(Self.cases) {
+            let generated = Gen.tree(seed: seed &+ 60_000)
+            let policy = Gen.policy(for: generated.tree, seed: seed &+ 60_000)
+            // Without `target` and index-path rules, `apply` hands views to the engine as
+            // bytes (`RawViewFacts`); with them, as `ViewFacts`. Both must decide alike.
+            var bytesOnly = policy
+            bytesOnly.rules.removeAll { rule in
+                switch rule.selector {
+                case .target: return true
+                case .id(let pattern): return pattern.text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2A }
+                default: return false
+                }
+            }
+            let table = DecisionTable(policy: bytesOnly)
+            try #require(!table.usesTargets && !table.usesIDs)
+            #expect(IncrementalResolver(table: table, screen: nil).takesRawFacts)
+            let input = Array(generated.json.utf8)
+            for variant in [policy, bytesOnly] {
+                let masker = TreeMasker(table: DecisionTable(policy: variant))
+                let (_, streamed) = try masker.readDeciding(input, file: "in.json")
+                #expect(streamed == masker.decide(try masker.read(input, file: "in.json")), "seed \(seed &+ 60_000)")
+                #expect(streamed == ReferenceResolver(policy: variant).resolve(generated.tree), "seed \(seed &+ 60_000): the reference resolver disagrees")
+            }
+        }
+    }
+
     @Test("a generated policy compiled from YAML decides like the policy it was written from")
     func yamlRoundTrip() {
         for seed in 0..<UInt64(100) {

@@ -14,8 +14,10 @@ public struct DecisionTable: Sendable {
     /// The built-in catalog with the policy's classes laid over it.
     public let catalog: TypeCatalog
 
-    /// Exact instance selectors, per selector key (by `memoSlot`).
-    let exactRules: [StringTable<[Int32]>]
+    /// Exact instance selectors, per selector key (by `memoSlot`): each value's rules,
+    /// as a range of `exactPool`.
+    let exactRules: [StringTable<(start: Int32, count: Int32)>]
+    let exactPool: [Int32]
     let tagRules: [Int: [Int32]]
     /// Glob instance selectors, per selector key (by `memoSlot`).
     let globRules: [GlobIndex]
@@ -63,12 +65,17 @@ public struct DecisionTable: Sendable {
                 }
             }
         }
+        var pool: [Int32] = []
         exactRules = exact.map { table in
-            var built = StringTable<[Int32]>(capacity: max(16, table.count))
-            // Keys compared as UTF-8 bytes, like globs.
-            for (key, list) in table { built.set(list, for: key.text) }
+            var built = StringTable<(start: Int32, count: Int32)>(capacity: max(16, table.count))
+            // Keys compared as UTF-8 bytes, like globs; sorted, so the pool is deterministic.
+            for (key, list) in table.sorted(by: { $0.key.text.utf8.lexicographicallyPrecedes($1.key.text.utf8) }) {
+                built.set((Int32(pool.count), Int32(list.count)), for: key.text)
+                pool += list
+            }
             return built
         }
+        exactPool = pool
         tagRules = tags
         globRules = globs
         typeRules = types
@@ -135,7 +142,8 @@ public struct DecisionTable: Sendable {
     /// no particular order, before screen scoping.
     func rulesMatching(_ key: SelectorKey, _ value: String) -> [Int32] {
         let slot = Int(key.memoSlot)
-        var found = exactRules[slot].lookup(value) ?? []
+        var found: [Int32] = []
+        if let range = exactRules[slot].lookup(value) { found += exactPool[Int(range.start)..<Int(range.start + range.count)] }
         // Called on the elements in place: copying a table or index out of its array
         // would retain every array inside it.
         if !globRules[slot].isEmpty {
@@ -150,10 +158,14 @@ public struct DecisionTable: Sendable {
     @inline(__always)
     func forEachRuleMatching(_ key: SelectorKey, _ value: UnsafeBufferPointer<UInt8>, _ body: (Int32) -> Void) {
         let slot = Int(key.memoSlot)
-        if let list = exactRules[slot].lookup(bytes: value) {
-            for rule in list { body(rule) }
+        // The tables are used in place: a copy would retain every array inside.
+        let range = exactRules.withUnsafeBufferPointer { $0[slot].lookup(bytes: value) }
+        if let range {
+            for index in Int(range.start)..<Int(range.start + range.count) { body(exactPool[index]) }
         }
-        if !globRules[slot].isEmpty { globRules[slot].forEachMatch(value, body) }
+        globRules.withUnsafeBufferPointer { indexes in
+            if !indexes[slot].isEmpty { indexes[slot].forEachMatch(value, body) }
+        }
     }
 
     /// The rule a decision names, if any.

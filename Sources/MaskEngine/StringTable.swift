@@ -3,10 +3,15 @@
 ///
 /// - Complexity: O(length of the key) per lookup, no allocation on a hit.
 struct StringTable<Value>: @unchecked Sendable {
-    private var keys: [String?]
+    /// Open addressing: each slot's entry, or -1.
+    private var slots: [Int32]
+    /// Each slot's key hash.
     private var hashes: [UInt64]
-    private var values: [Value?]
-    private(set) var count = 0
+    /// The entries, in the order added: key bytes (a range of `arena`) and value.
+    private var starts: [Int32] = []
+    private var lengths: [Int32] = []
+    private var arena: [UInt8] = []
+    private var values: [Value] = []
     private var mask: Int
     /// A direct-mapped cache in front of the table, keyed by the string's own bits:
     /// the same string value (same storage, or the same small string) passed again is
@@ -14,6 +19,9 @@ struct StringTable<Value>: @unchecked Sendable {
     /// always mean equal contents.
     private var recent: [(key: String, value: Value)?] = Array(repeating: nil, count: StringTable.recentSize)
     private static var recentSize: Int { 4096 }
+
+    /// The number of keys.
+    var count: Int { values.count }
 
     @inline(__always)
     private static func bits(_ s: String) -> (UInt64, UInt64) {
@@ -29,9 +37,8 @@ struct StringTable<Value>: @unchecked Sendable {
     init(capacity: Int = 64) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
-        keys = Array(repeating: nil, count: size)
+        slots = Array(repeating: -1, count: size)
         hashes = Array(repeating: 0, count: size)
-        values = Array(repeating: nil, count: size)
         mask = size - 1
     }
 
@@ -40,11 +47,10 @@ struct StringTable<Value>: @unchecked Sendable {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         var i = 0
         let n = bytes.count
+        let raw = UnsafeRawBufferPointer(bytes)
         // Eight bytes at a time where possible.
         while i + 8 <= n {
-            var word: UInt64 = 0
-            withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[i..<i + 8])) }
-            hash = (hash ^ word) &* 0x100_0000_01b3
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0x100_0000_01b3
             hash ^= hash >> 29
             i += 8
         }
@@ -53,14 +59,6 @@ struct StringTable<Value>: @unchecked Sendable {
             i += 1
         }
         return hash ^ UInt64(n)
-    }
-
-    @inline(__always)
-    static func equal(_ a: String, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        var a = a
-        return a.withUTF8 { x in
-            x.count == b.count && (x.count == 0 || memcmp(x.baseAddress!, b.baseAddress!, x.count) == 0)
-        }
     }
 
     /// The value for `key`, if present.
@@ -83,45 +81,69 @@ struct StringTable<Value>: @unchecked Sendable {
     /// The value for the key with these UTF-8 bytes, without touching the recent-strings cache.
     @inline(__always)
     func lookup(bytes: UnsafeBufferPointer<UInt8>) -> Value? {
-        let hash = Self.hash(bytes)
+        let entry = self.entry(bytes, hash: Self.hash(bytes)).entry
+        return entry >= 0 ? values[entry] : nil
+    }
+
+    /// The entry holding `bytes` (or -1), and the slot it is in or would go in.
+    @inline(__always)
+    private func entry(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (entry: Int, slot: Int) {
         var slot = Int(truncatingIfNeeded: hash) & mask
-        while let stored = keys[slot] {
-            if hashes[slot] == hash && Self.equal(stored, bytes) { return values[slot] }
+        while true {
+            let entry = Int(slots[slot])
+            if entry < 0 { return (-1, slot) }
+            if hashes[slot] == hash && Int(lengths[entry]) == bytes.count {
+                let equal = bytes.isEmpty || arena.withUnsafeBufferPointer { stored in
+                    memcmp(stored.baseAddress! + Int(starts[entry]), bytes.baseAddress!, bytes.count) == 0
+                }
+                if equal { return (entry, slot) }
+            }
             slot = (slot + 1) & mask
         }
-        return nil
     }
 
     /// Stores `value` for `key`.
     mutating func set(_ value: Value, for key: String) {
-        if (count + 1) * 2 > keys.count { grow() }
         var key = key
-        let hash = key.withUTF8 { Self.hash($0) }
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while let stored = keys[slot] {
-            if hashes[slot] == hash && stored.utf8.elementsEqual(key.utf8) {
-                values[slot] = value
-                recent = Array(repeating: nil, count: Self.recentSize)
-                return
-            }
-            slot = (slot + 1) & mask
+        key.withUTF8 { set(value, bytes: $0) }
+    }
+
+    private mutating func set(_ value: Value, bytes: UnsafeBufferPointer<UInt8>) {
+        let hash = Self.hash(bytes)
+        let (entry, slot) = self.entry(bytes, hash: hash)
+        if entry >= 0 {
+            values[entry] = value
+            recent = Array(repeating: nil, count: Self.recentSize)
+            return
         }
-        keys[slot] = key
+        slots[slot] = Int32(values.count)
         hashes[slot] = hash
-        values[slot] = value
-        count += 1
+        starts.append(Int32(arena.count))
+        lengths.append(Int32(bytes.count))
+        arena.append(contentsOf: bytes)
+        values.append(value)
+        if values.count * 2 > slots.count { grow() }
     }
 
     mutating func removeAll() {
         self = StringTable(capacity: 64)
     }
 
+    /// Doubles the slots; entries stay as they are.
     private mutating func grow() {
-        var bigger = StringTable(capacity: keys.count)
-        for slot in keys.indices {
-            if let key = keys[slot], let value = values[slot] { bigger.set(value, for: key) }
+        let size = slots.count * 2
+        var newSlots = [Int32](repeating: -1, count: size)
+        var newHashes = [UInt64](repeating: 0, count: size)
+        let newMask = size - 1
+        for slot in slots.indices where slots[slot] >= 0 {
+            var target = Int(truncatingIfNeeded: hashes[slot]) & newMask
+            while newSlots[target] >= 0 { target = (target + 1) & newMask }
+            newSlots[target] = slots[slot]
+            newHashes[target] = hashes[slot]
         }
-        self = bigger
+        slots = newSlots
+        hashes = newHashes
+        mask = newMask
     }
 }
 

@@ -204,7 +204,7 @@ public struct ViewResolver: Sendable {
             return
         }
         let range: (start: Int32, count: Int32)
-        if let cached = memo[slot].lookup(bytes: value) {
+        if let cached = memo.withUnsafeBufferPointer({ $0[slot].lookup(bytes: value) }) {
             range = cached
             memoHits[slot] &+= 1
         } else {

@@ -14,13 +14,13 @@ public struct DecisionTable: Sendable {
     /// The built-in catalog with the policy's classes laid over it.
     public let catalog: TypeCatalog
 
-    /// Exact instance selectors, per selector key (by `memoSlot`): each value's rules,
-    /// as a range of `exactPool`.
-    let exactRules: [StringTable<(start: Int32, count: Int32)>]
+    /// Exact instance selectors, tagged by selector key (`memoSlot`): each value's
+    /// rules, as a range of `exactPool`.
+    let exactRules: StringTable<(start: Int32, count: Int32)>
     let exactPool: [Int32]
     let tagRules: [Int: [Int32]]
-    /// Glob instance selectors, per selector key (by `memoSlot`).
-    let globRules: [GlobIndex]
+    /// Glob instance selectors, tagged by selector key (`memoSlot`).
+    let globRules: GlobIndex
     let typeRules: [String: [Int32]]
 
     /// Whether any rule selects by `target`, so resolvers must compute reliable targets.
@@ -48,7 +48,7 @@ public struct DecisionTable: Sendable {
         }
         var exact = [[UTF8Key: [Int32]]](repeating: [:], count: SelectorKey.allCases.count)
         var tags: [Int: [Int32]] = [:]
-        var globs = [GlobIndex](repeating: GlobIndex(), count: SelectorKey.allCases.count)
+        var globs: [(pattern: GlobPattern, rule: Int32, tag: UInt8)] = []
         var types: [String: [Int32]] = [:]
         for (index, rule) in rules.enumerated() {
             let i = Int32(index)
@@ -61,23 +61,23 @@ public struct DecisionTable: Sendable {
                 if p.isExact {
                     exact[Int(rule.selector.key.memoSlot)][UTF8Key(p.text), default: []].append(i)
                 } else {
-                    globs[Int(rule.selector.key.memoSlot)].add(p, rule: i)
+                    globs.append((p, i, rule.selector.key.memoSlot))
                 }
             }
         }
         var pool: [Int32] = []
-        exactRules = exact.map { table in
-            var built = StringTable<(start: Int32, count: Int32)>(capacity: max(16, table.count))
+        var built = StringTable<(start: Int32, count: Int32)>(capacity: max(16, exact.map(\.count).reduce(0, +)))
+        for (slot, table) in exact.enumerated() {
             // Keys compared as UTF-8 bytes, like globs; sorted, so the pool is deterministic.
             for (key, list) in table.sorted(by: { $0.key.text.utf8.lexicographicallyPrecedes($1.key.text.utf8) }) {
-                built.set((Int32(pool.count), Int32(list.count)), for: key.text)
+                built.set((Int32(pool.count), Int32(list.count)), for: key.text, tag: UInt8(slot))
                 pool += list
             }
-            return built
         }
+        exactRules = built
         exactPool = pool
         tagRules = tags
-        globRules = globs
+        globRules = GlobIndex(globs)
         typeRules = types
         usesTargets = rules.contains { $0.selector.key == .target }
         usesIDs = rules.contains { rule in
@@ -143,12 +143,12 @@ public struct DecisionTable: Sendable {
     func rulesMatching(_ key: SelectorKey, _ value: String) -> [Int32] {
         let slot = Int(key.memoSlot)
         var found: [Int32] = []
-        if let range = exactRules[slot].lookup(value) { found += exactPool[Int(range.start)..<Int(range.start + range.count)] }
+        if let range = exactRules.lookup(value, tag: UInt8(slot)) { found += exactPool[Int(range.start)..<Int(range.start + range.count)] }
         // Called on the elements in place: copying a table or index out of its array
         // would retain every array inside it.
-        if !globRules[slot].isEmpty {
+        if !globRules.isEmpty(tag: UInt8(slot)) {
             var value = value
-            value.withUTF8 { globRules[slot].matches($0, into: &found) }
+            value.withUTF8 { globRules.forEachMatch($0, tag: UInt8(slot)) { found.append($0) } }
         }
         return found
     }
@@ -158,14 +158,10 @@ public struct DecisionTable: Sendable {
     @inline(__always)
     func forEachRuleMatching(_ key: SelectorKey, _ value: UnsafeBufferPointer<UInt8>, _ body: (Int32) -> Void) {
         let slot = Int(key.memoSlot)
-        // The tables are used in place: a copy would retain every array inside.
-        let range = exactRules.withUnsafeBufferPointer { $0[slot].lookup(bytes: value) }
-        if let range {
+        if let range = exactRules.lookup(bytes: value, tag: UInt8(slot)) {
             for index in Int(range.start)..<Int(range.start + range.count) { body(exactPool[index]) }
         }
-        globRules.withUnsafeBufferPointer { indexes in
-            if !indexes[slot].isEmpty { indexes[slot].forEachMatch(value, body) }
-        }
+        globRules.forEachMatch(value, tag: UInt8(slot), body)
     }
 
     /// The rule a decision names, if any.

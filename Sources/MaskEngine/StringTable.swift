@@ -10,6 +10,8 @@ struct StringTable<Value>: @unchecked Sendable {
     /// The entries, in the order added: key bytes (a range of `arena`) and value.
     private var starts: [Int32] = []
     private var lengths: [Int32] = []
+    /// Each entry's tag: one table can hold several key spaces (selector keys).
+    private var tags: [UInt8] = []
     private var arena: [UInt8] = []
     private var values: [Value] = []
     private var mask: Int
@@ -17,7 +19,7 @@ struct StringTable<Value>: @unchecked Sendable {
     /// the same string value (same storage, or the same small string) passed again is
     /// found without hashing its bytes. Entries keep their string alive, so equal bits
     /// always mean equal contents.
-    private var recent: [(key: String, value: Value)?] = Array(repeating: nil, count: StringTable.recentSize)
+    private var recent: [(key: String, tag: UInt8, value: Value)?] = Array(repeating: nil, count: StringTable.recentSize)
     private static var recentSize: Int { 4096 }
 
     /// The number of keys.
@@ -63,36 +65,42 @@ struct StringTable<Value>: @unchecked Sendable {
 
     /// The value for `key`, if present.
     @inline(__always)
-    mutating func value(for key: String) -> Value? {
+    mutating func value(for key: String, tag: UInt8 = 0) -> Value? {
         let keyBits = Self.bits(key)
-        let recentSlot = Self.recentSlot(keyBits)
-        if let entry = recent[recentSlot], Self.bits(entry.key) == keyBits { return entry.value }
-        guard let found = lookup(key) else { return nil }
-        recent[recentSlot] = (key, found)
+        let recentSlot = Self.recentSlot((keyBits.0 ^ UInt64(tag), keyBits.1))
+        if let entry = recent[recentSlot], entry.tag == tag, Self.bits(entry.key) == keyBits { return entry.value }
+        guard let found = lookup(key, tag: tag) else { return nil }
+        recent[recentSlot] = (key, tag, found)
         return found
     }
 
     /// The value for `key`, without touching the recent-strings cache (for shared, immutable tables).
-    func lookup(_ key: String) -> Value? {
+    func lookup(_ key: String, tag: UInt8 = 0) -> Value? {
         var key = key
-        return key.withUTF8 { lookup(bytes: $0) }
+        return key.withUTF8 { lookup(bytes: $0, tag: tag) }
     }
 
-    /// The value for the key with these UTF-8 bytes, without touching the recent-strings cache.
+    /// The value for the key with these UTF-8 bytes and `tag`, without touching the
+    /// recent-strings cache.
     @inline(__always)
-    func lookup(bytes: UnsafeBufferPointer<UInt8>) -> Value? {
-        let entry = self.entry(bytes, hash: Self.hash(bytes)).entry
+    func lookup(bytes: UnsafeBufferPointer<UInt8>, tag: UInt8 = 0) -> Value? {
+        let entry = self.entry(bytes, tag: tag, hash: Self.hash(bytes, tag: tag)).entry
         return entry >= 0 ? values[entry] : nil
     }
 
-    /// The entry holding `bytes` (or -1), and the slot it is in or would go in.
     @inline(__always)
-    private func entry(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (entry: Int, slot: Int) {
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, tag: UInt8) -> UInt64 {
+        hash(bytes) ^ (UInt64(tag) &* 0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// The entry holding `bytes` and `tag` (or -1), and the slot it is in or would go in.
+    @inline(__always)
+    private func entry(_ bytes: UnsafeBufferPointer<UInt8>, tag: UInt8, hash: UInt64) -> (entry: Int, slot: Int) {
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
             let entry = Int(slots[slot])
             if entry < 0 { return (-1, slot) }
-            if hashes[slot] == hash && Int(lengths[entry]) == bytes.count {
+            if hashes[slot] == hash && Int(lengths[entry]) == bytes.count && tags[entry] == tag {
                 let equal = bytes.isEmpty || arena.withUnsafeBufferPointer { stored in
                     memcmp(stored.baseAddress! + Int(starts[entry]), bytes.baseAddress!, bytes.count) == 0
                 }
@@ -102,15 +110,15 @@ struct StringTable<Value>: @unchecked Sendable {
         }
     }
 
-    /// Stores `value` for `key`.
-    mutating func set(_ value: Value, for key: String) {
+    /// Stores `value` for `key` (with `tag`).
+    mutating func set(_ value: Value, for key: String, tag: UInt8 = 0) {
         var key = key
-        key.withUTF8 { set(value, bytes: $0) }
+        key.withUTF8 { set(value, bytes: $0, tag: tag) }
     }
 
-    private mutating func set(_ value: Value, bytes: UnsafeBufferPointer<UInt8>) {
-        let hash = Self.hash(bytes)
-        let (entry, slot) = self.entry(bytes, hash: hash)
+    private mutating func set(_ value: Value, bytes: UnsafeBufferPointer<UInt8>, tag: UInt8) {
+        let hash = Self.hash(bytes, tag: tag)
+        let (entry, slot) = self.entry(bytes, tag: tag, hash: hash)
         if entry >= 0 {
             values[entry] = value
             recent = Array(repeating: nil, count: Self.recentSize)
@@ -120,6 +128,7 @@ struct StringTable<Value>: @unchecked Sendable {
         hashes[slot] = hash
         starts.append(Int32(arena.count))
         lengths.append(Int32(bytes.count))
+        tags.append(tag)
         arena.append(contentsOf: bytes)
         values.append(value)
         if values.count * 2 > slots.count { grow() }

@@ -32,9 +32,9 @@ public struct ViewResolver: Sendable {
     private var classCache = StringTable<ClassFacts>()
     /// Class facts for views that bring their own superclass chain, by class name.
     private var givenChainCache = StringTable<(superclasses: [String], facts: ClassFacts)>()
-    /// Rules matching recent identifier values, per selector key (see `match`): a range
-    /// of `memoPool`.
-    private var memo = [StringTable<(start: Int32, count: Int32)>](repeating: StringTable(), count: SelectorKey.allCases.count)
+    /// Rules matching recent identifier values, tagged by selector key (see `match`): a
+    /// range of `memoPool`.
+    private var memo = StringTable<(start: Int32, count: Int32)>()
     private var memoPool: [Int32] = []
     private var memoHits = [Int](repeating: 0, count: SelectorKey.allCases.count)
     private var memoMisses = [Int](repeating: 0, count: SelectorKey.allCases.count)
@@ -185,7 +185,7 @@ public struct ViewResolver: Sendable {
             return
         }
         let range: (start: Int32, count: Int32)
-        if let cached = memo[slot].value(for: value) {
+        if let cached = memo.value(for: value, tag: UInt8(slot)) {
             range = cached
             memoHits[slot] &+= 1
         } else {
@@ -204,7 +204,7 @@ public struct ViewResolver: Sendable {
             return
         }
         let range: (start: Int32, count: Int32)
-        if let cached = memo.withUnsafeBufferPointer({ $0[slot].lookup(bytes: value) }) {
+        if let cached = memo.lookup(bytes: value, tag: UInt8(slot)) {
             range = cached
             memoHits[slot] &+= 1
         } else {
@@ -223,15 +223,14 @@ public struct ViewResolver: Sendable {
         memoMisses[slot] &+= 1
         if memoMisses[slot] > 4096 && memoMisses[slot] > memoHits[slot] * 2 {
             memoBypassed |= 1 << slot
-            memo[slot].removeAll()
         }
-        if memo[slot].count >= Self.memoLimit || memoPool.count > Self.memoLimit * 8 {
-            for index in memo.indices { memo[index].removeAll() }
+        if memo.count >= Self.memoLimit || memoPool.count > Self.memoLimit * 8 {
+            memo.removeAll()
             memoPool.removeAll(keepingCapacity: true)
         }
         let range = (Int32(memoPool.count), Int32(list.count))
         memoPool += list
-        memo[slot].set(range, for: value)
+        memo.set(range, for: value, tag: UInt8(slot))
         return range
     }
 
@@ -245,7 +244,7 @@ public struct ViewResolver: Sendable {
         }
     }
 
-    /// The most values remembered per selector key before the memo starts over.
+    /// The most values remembered before the memo starts over.
     static let memoLimit = 65_536
 
     @inline(__always)

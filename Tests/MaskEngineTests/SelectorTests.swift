@@ -238,6 +238,55 @@ struct SelectorTests {
             #expect(traversal.depth == 0)
         }
     }
+    // MARK: - Keys kept apart
+
+    @Test("a selector on one identifier never matches the same value on another", arguments: ["home.title", "x.pin", "a-b-c"])
+    func keysKeptApart(_ value: String) {
+        // Exact, prefix, suffix and scanned globs on every key but the view's own.
+        let patterns = [value, "home.*", "*.pin", "*-b-*"].map(GlobPattern.init)
+        for own in 0..<3 {
+            func selector(_ key: Int, _ pattern: GlobPattern) -> ViewSelector {
+                key == 0 ? .id(pattern) : key == 1 ? .accessibilityIdentifier(pattern) : .restorationIdentifier(pattern)
+            }
+            // On the view's own key, only rules that miss, so its key is looked up at all.
+            var rules = ["zz", "zz*", "*zz", "*zz*"].map { MaskRule(.mask, selector(own, GlobPattern($0))) }
+            for key in 0..<3 where key != own {
+                for pattern in patterns {
+                    rules.append(MaskRule(.mask, selector(key, pattern)))
+                }
+            }
+            let t = table(rules, default: .unmask)
+            let facts = ViewFacts(className: "UILabel", id: own == 0 ? value : nil,
+                                  accessibilityIdentifier: own == 1 ? value : nil, restorationIdentifier: own == 2 ? value : nil)
+            var byFacts = IncrementalResolver(table: t, screen: nil)
+            #expect(!byFacts.add(facts, parent: nil).isMasked, "key \(own)")
+            var byBytes = IncrementalResolver(table: t, screen: nil)
+            var className = "UILabel", text = value
+            let decision = className.withUTF8 { name in
+                text.withUTF8 { bytes in
+                    byBytes.add(raw: RawViewFacts(className: name, classSlot: 0, id: own == 0 ? bytes : nil,
+                                                  accessibilityIdentifier: own == 1 ? bytes : nil, restorationIdentifier: own == 2 ? bytes : nil),
+                                parent: nil)
+                }
+            }
+            #expect(!decision.isMasked, "key \(own), as bytes")
+            // And each rule does match the value on its own key.
+            var ownRules = rules
+            for pattern in patterns where pattern.matches(value) {
+                ownRules.append(MaskRule(.mask, selector(own, pattern)))
+            }
+            var matched = IncrementalResolver(table: table(ownRules, default: .unmask), screen: nil)
+            let masked = className.withUTF8 { name in
+                text.withUTF8 { bytes in
+                    matched.add(raw: RawViewFacts(className: name, classSlot: 0, id: own == 0 ? bytes : nil,
+                                                  accessibilityIdentifier: own == 1 ? bytes : nil, restorationIdentifier: own == 2 ? bytes : nil),
+                                parent: nil)
+                }
+            }
+            #expect(masked.isMasked && masked.level == .instance, "key \(own), own rules")
+        }
+    }
+
     // MARK: - Audit helpers
 
     @Test func matchingRulesListsEveryRuleSelectingTheView() {

@@ -72,6 +72,7 @@ private struct OpenContainer {
     var token: Int
     var count: Int
     var key: Int
+    var isObject: Bool
 }
 
 /// The tape under construction: tokens written in place into preallocated storage.
@@ -137,94 +138,121 @@ private struct Parser {
     mutating func run(_ p: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
         let n = p.count
         var i = 0
-        // States: expecting a value; after a value (expect , or close); expecting a key.
-        enum State { case value, afterValue, key, firstKeyOrClose, firstValueOrClose }
-        var state = State.value
-        var done = false
+        // Whether the innermost open container is an object (kept here, not read back).
+        var inObject = false
+        // Each turn reads one value (a scalar, or the opening of a container), then the
+        // commas and closings after it, up to the start of the next value.
         while true {
-            while i < n && Parser.isSpace(p[i]) { i += 1 }
-            if i == n { break }
+            i = Parser.skipSpace(p, i)
+            guard i < n else { throw truncated(p) }
             let c = p[i]
-            if done { throw fail("unexpected data after the end of the document", i, p) }
-            switch state {
-            case .afterValue:
-                guard let top = open.last else { done = true; continue }
-                let isObject = tokens[top.token].kind == .objectStart
-                if c == UInt8(ascii: ",") {
-                    i += 1
-                    state = isObject ? .key : .value
-                } else if c == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
-                    try close(isObject, i, p)
-                    i += 1
-                    state = .afterValue
-                    if open.isEmpty { done = true }
-                } else {
-                    throw fail(isObject ? "expected ',' or '}'" : "expected ',' or ']'", i, p)
-                }
-            case .key, .firstKeyOrClose:
-                if c == UInt8(ascii: "}") && state == .firstKeyOrClose {
-                    try close(true, i, p)
-                    i += 1
-                    state = .afterValue
-                    if open.isEmpty { done = true }
-                    continue
-                }
-                guard c == UInt8(ascii: "\"") else { throw fail("expected a string key", i, p) }
-                let keyIndex = tokens.count
-                open.top.key = -1  // while the key is read, the path is the object's
-                i = try string(p, i)
-                open.top.key = keyIndex
-                open.top.count += 1
-                while i < n && Parser.isSpace(p[i]) { i += 1 }
-                guard i < n, p[i] == UInt8(ascii: ":") else { throw fail("expected ':' after a key", i, p) }
-                i += 1
-                state = .value
-            case .value, .firstValueOrClose:
-                if c == UInt8(ascii: "]") && state == .firstValueOrClose {
-                    try close(false, i, p)
-                    i += 1
-                    state = .afterValue
-                    if open.isEmpty { done = true }
-                    continue
-                }
-                if !open.isEmpty, tokens[open.top.token].kind == .arrayStart { open.top.count += 1 }
-                if compactGeometry, c == UInt8(ascii: "{"), let top = open.last, top.key >= 0,
-                   isGeometryKey(tokens[top.key], p), let (end, spaced) = numericObject(p, i) {
+            var isValueDone = true
+            switch c {
+            case UInt8(ascii: "{"):
+                if compactGeometry, inObject, open.top.key >= 0, isGeometryKey(tokens[open.top.key], p), let (end, spaced) = numericObject(p, i) {
                     tokens.append(JSONToken(kind: .raw, hasEscapes: spaced, start: UInt32(i), length: UInt32(end - i)))
                     i = end
-                    state = .afterValue
-                    continue
+                    break
                 }
-                switch c {
-                case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    if open.count >= limits.maximumDepth {
-                        throw fail("nesting deeper than \(limits.maximumDepth) levels (raise it with --max-depth)", i, p)
-                    }
-                    let isObject = c == UInt8(ascii: "{")
-                    open.append(OpenContainer(token: tokens.count, count: 0, key: -1))
-                    tokens.append(JSONToken(kind: isObject ? .objectStart : .arrayStart, hasEscapes: false, start: UInt32(i), length: 0))
+                try push(isObject: true, i, p)
+                inObject = true
+                i = Parser.skipSpace(p, i + 1)
+                if i < n && p[i] == UInt8(ascii: "}") {
+                    try close(true, i, p)
                     i += 1
-                    state = isObject ? .firstKeyOrClose : .firstValueOrClose
-                    continue
-                case UInt8(ascii: "\""):
-                    i = try string(p, i)
-                case UInt8(ascii: "t"):
-                    i = try literal(p, i, "true", .true)
-                case UInt8(ascii: "f"):
-                    i = try literal(p, i, "false", .false)
-                case UInt8(ascii: "n"):
-                    i = try literal(p, i, "null", .null)
-                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    i = try number(p, i)
-                default:
-                    throw fail(c < 0x80 && c >= 0x20 ? "unexpected character '\(Character(Unicode.Scalar(c)))'" : String(unexpectedByte: c), i, p)
+                } else {
+                    i = try key(p, i)
+                    isValueDone = false
                 }
-                state = .afterValue
-                if open.isEmpty { done = true }
+            case UInt8(ascii: "["):
+                try push(isObject: false, i, p)
+                inObject = false
+                i = Parser.skipSpace(p, i + 1)
+                if i < n && p[i] == UInt8(ascii: "]") {
+                    try close(false, i, p)
+                    i += 1
+                } else {
+                    open.top.count += 1
+                    isValueDone = false
+                }
+            case UInt8(ascii: "\""):
+                i = try string(p, i)
+            case UInt8(ascii: "t"):
+                i = try literal(p, i, "true", .true)
+            case UInt8(ascii: "f"):
+                i = try literal(p, i, "false", .false)
+            case UInt8(ascii: "n"):
+                i = try literal(p, i, "null", .null)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                i = try number(p, i)
+            default:
+                throw fail(c < 0x80 && c >= 0x20 ? "unexpected character '\(Character(Unicode.Scalar(c)))'" : String(unexpectedByte: c), i, p)
+            }
+            if !isValueDone { continue }
+            // After a value: a comma and the next member or element, or closings.
+            while true {
+                if open.isEmpty {
+                    i = Parser.skipSpace(p, i)
+                    if i < n { throw fail("unexpected data after the end of the document", i, p) }
+                    return
+                }
+                inObject = open.top.isObject
+                i = Parser.skipSpace(p, i)
+                guard i < n else { throw truncated(p) }
+                let c = p[i]
+                if c == UInt8(ascii: ",") {
+                    i += 1
+                    if inObject {
+                        i = try key(p, Parser.skipSpace(p, i))
+                    } else {
+                        open.top.count += 1
+                    }
+                    break
+                }
+                guard c == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+                    throw fail(inObject ? "expected ',' or '}'" : "expected ',' or ']'", i, p)
+                }
+                try close(inObject, i, p)
+                i += 1
             }
         }
-        if tokens.isEmpty { throw fail("the document is empty", n, p) }
-        if !open.isEmpty { throw fail("the document ends inside \(tokens[open.last!.token].kind == .objectStart ? "an object" : "an array")", n, p) }
+    }
+
+    @inline(__always)
+    static func skipSpace(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
+        var i = i
+        while i < p.count && isSpace(p[i]) { i += 1 }
+        return i
+    }
+
+    /// The end of input where more was expected.
+    func truncated(_ p: UnsafeBufferPointer<UInt8>) -> JSONSyntaxError {
+        if tokens.isEmpty { return fail("the document is empty", p.count, p) }
+        return fail("the document ends inside \(open.top.isObject ? "an object" : "an array")", p.count, p)
+    }
+
+    /// Reads a key and its colon from `i`, the key's first byte; returns the index after the colon.
+    @inline(__always)
+    mutating func key(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) throws(JSONSyntaxError) -> Int {
+        guard i < p.count else { throw truncated(p) }
+        guard p[i] == UInt8(ascii: "\"") else { throw fail("expected a string key", i, p) }
+        let keyIndex = tokens.count
+        open.top.key = -1  // while the key is read, the path is the object's
+        var i = try string(p, i)
+        open.top.key = keyIndex
+        open.top.count += 1
+        i = Parser.skipSpace(p, i)
+        guard i < p.count, p[i] == UInt8(ascii: ":") else { throw fail("expected ':' after a key", i, p) }
+        return i + 1
+    }
+
+    @inline(__always)
+    mutating func push(isObject: Bool, _ i: Int, _ p: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
+        if open.count >= limits.maximumDepth {
+            throw fail("nesting deeper than \(limits.maximumDepth) levels (raise it with --max-depth)", i, p)
+        }
+        open.append(OpenContainer(token: tokens.count, count: 0, key: -1, isObject: isObject))
+        tokens.append(JSONToken(kind: isObject ? .objectStart : .arrayStart, hasEscapes: false, start: UInt32(i), length: 0))
     }
 
     func isGeometryKey(_ key: JSONToken, _ p: UnsafeBufferPointer<UInt8>) -> Bool {

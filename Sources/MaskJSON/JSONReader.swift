@@ -172,7 +172,7 @@ private struct Parser {
                     try close(false, i, p)
                     i += 1
                 } else {
-                    open.top.count += 1
+                    if i < n { open.top.count += 1 }
                     isValueDone = false
                 }
             case UInt8(ascii: "\""):
@@ -205,7 +205,10 @@ private struct Parser {
                     if inObject {
                         i = try key(p, Parser.skipSpace(p, i))
                     } else {
-                        open.top.count += 1
+                        // Counted once the element starts: at the end of input, the path
+                        // names the last element read.
+                        i = Parser.skipSpace(p, i)
+                        if i < n { open.top.count += 1 }
                     }
                     break
                 }

@@ -345,6 +345,23 @@ struct JSONReaderTests {
         #expect(syntaxError(#"{"ok_name-1":[0,01]}"#)?.path == "$.ok_name-1[1]")
     }
 
+    @Test("a document cut off names the last value read; a bad value names its own place")
+    func truncatedPaths() {
+        #expect(syntaxError(#"{"a":[1,2,"#)?.path == "$.a[1]")
+        #expect(syntaxError(#"{"a":[1,2, "#)?.message == "the document ends inside an array")
+        #expect(syntaxError(#"{"a":[1,2,}"#)?.path == "$.a[2]")
+        #expect(syntaxError(#"{"a":[1,2,]"#)?.message == "unexpected character ']'")
+        #expect(syntaxError(#"{"a":["#)?.path == "$.a[0]")
+        #expect(syntaxError(#"{"a":1,"#)?.path == "$.a")
+        #expect(syntaxError(#"{"a":1,"#)?.message == "the document ends inside an object")
+        #expect(syntaxError(#"{"a":1,}"#)?.message == "expected a string key")
+        #expect(syntaxError(#"{"a" 1}"#)?.message == "expected ':' after a key")
+        #expect(syntaxError(#"[1 2]"#)?.message == "expected ',' or ']'")
+        #expect(syntaxError(#"{"a":1 "b":2}"#)?.message == "expected ',' or '}'")
+        #expect(syntaxError(#"{} {}"#)?.message == "unexpected data after the end of the document")
+        #expect(syntaxError("  ")?.message == "the document is empty")
+    }
+
     @Test("an error inside a key names the object, not the member before it")
     func errorInsideLaterKey() {
         #expect(syntaxError(#"{"a":1,"b\x":2}"#)?.path == "$")

@@ -14,20 +14,18 @@ struct FieldLookup: Sendable {
     /// Keys emission treats specially.
     enum Special { case none, masking, text, placeholder }
 
-    private let byLength: [[(name: [UInt8], entry: Entry)]]
+    /// The entries, in the order of `matcher`'s names.
+    private let entries: [Entry]
+    private let matcher: KeyMatcher
 
     static let shared = FieldLookup()
 
     private init() {
-        var table = [[(name: [UInt8], entry: Entry)]](repeating: [], count: 64)
         let all = ViewField.structuralFields.map { ($0, ViewField.structural) }
             + ViewField.textFields.map { ($0, ViewField.text) }
             + [("image", ViewField.image), ("children", ViewField.children)]
-        for (name, role) in all {
-            let bytes = Array(name.utf8)
-            table[bytes.count].append((bytes, Entry(role: role, name: Self.special(name), numeric: ViewField.numericFields.contains(name))))
-        }
-        byLength = table
+        entries = all.map { name, role in Entry(role: role, name: Self.special(name), numeric: ViewField.numericFields.contains(name)) }
+        matcher = KeyMatcher(all.map(\.0))
     }
 
     private static func special(_ name: String) -> Special {
@@ -39,26 +37,14 @@ struct FieldLookup: Sendable {
         }
     }
 
-    /// The role of the key at `index` (escaped keys are decoded first).
+    /// The role of a key (escaped keys are decoded first).
     @inline(__always)
-    func entry(_ tape: JSONTape, _ index: Int) -> Entry {
-        let token = tape.tokens[index]
+    func entry(_ tape: JSONTape, bytes: UnsafePointer<UInt8>, _ token: JSONToken, at index: Int) -> Entry {
         if token.hasEscapes {
             let name = tape.string(index)
             return Entry(role: ViewField.role(of: name), name: Self.special(name), numeric: ViewField.numericFields.contains(name))
         }
-        let length = Int(token.length)
-        let unknown = Entry(role: .unknown, name: .none)
-        guard length < byLength.count else { return unknown }
-        let candidates = byLength[length]
-        if candidates.isEmpty { return unknown }
-        return tape.bytes.withUnsafeBufferPointer { buffer in
-            let base = buffer.baseAddress! + Int(token.start)
-            for candidate in candidates {
-                let matched = candidate.name.withUnsafeBufferPointer { memcmpEqual(base, $0.baseAddress!, length) }
-                if matched { return candidate.entry }
-            }
-            return unknown
-        }
+        let found = matcher.match(bytes + Int(token.start), Int(token.length))
+        return found >= 0 ? entries[found] : Entry(role: .unknown, name: .none)
     }
 }

@@ -365,13 +365,18 @@ private struct Parser {
         while true {
             // Fast path: plain ASCII, eight bytes at a time while none of them is a quote,
             // a backslash, a control character or non-ASCII.
+            // The lowest flagged byte of a word is exactly the first special one (the
+            // borrows of the subtraction only run upwards), so it is found in one step.
             let raw = UnsafeRawBufferPointer(p)
             while i + 8 <= n {
-                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
                 let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
                 let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
-                let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word) | word
-                if special & highs != 0 { break }
+                let special = (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word) | word) & highs
+                if special != 0 {
+                    i += special.trailingZeroBitCount >> 3
+                    break
+                }
                 i += 8
             }
             while i < n {

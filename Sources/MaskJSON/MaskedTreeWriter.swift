@@ -103,6 +103,7 @@ struct MaskedTreeWriter {
         let tokens: UnsafePointer<JSONToken>
         let decisions: UnsafeBufferPointer<MaskDecision>
         let viewTokens: UnsafeBufferPointer<Int32>
+        let lookup = FieldLookup.shared
 
         /// Where the writing stands between runs.
         struct State {
@@ -242,7 +243,7 @@ struct MaskedTreeWriter {
         @inline(__always)
         func memberRole(_ keyIndex: Int, view: Int) -> Role? {
             let decision = decisions[view]
-            let entry = FieldLookup.shared.entry(tape, keyIndex)
+            let entry = lookup.entry(tape, bytes: bytes, tokens[keyIndex], at: keyIndex)
             switch entry.role {
             case .structural:
                 if entry.name == .masking && writer.options.explain { return nil }

@@ -138,27 +138,18 @@ enum TreeBuilder {
         return TreeLayout(tape: tape, viewTokens: viewTokens, isWrapped: isWrapped, screen: screen)
     }
 
+    /// The fields by name, in `matcherFields` order.
+    private static let matcherFields: [Field] = [.class, .superclasses, .id, .accessibilityIdentifier, .restorationIdentifier,
+                                                 .tag, .isSecureTextEntry, .password, .textContentType, .children]
+    private static let matcher = KeyMatcher(matcherFields.map(\.name))
+
     /// The field a key names, from its raw bytes; nil for a key with escapes (decode it
     /// and use ``Field/byName``).
     @inline(__always)
-    static func field(_ bytes: UnsafePointer<UInt8>, _ key: JSONToken) -> Field? {
+    static func field(_ bytes: UnsafePointer<UInt8>, _ key: JSONToken, _ matcher: KeyMatcher) -> Field? {
         if key.hasEscapes { return nil }
-        let p = bytes + Int(key.start)
-        @inline(__always) func equals(_ name: StaticString) -> Bool { memcmpEqual(p, name.utf8Start, name.utf8CodeUnitCount) }
-        switch key.length {
-        case 2: return p[0] == UInt8(ascii: "i") && p[1] == UInt8(ascii: "d") ? .id : .other
-        case 3: return equals("tag") ? .tag : .other
-        case 5: return equals("class") ? .class : .other
-        case 8:
-            if equals("children") { return .children }
-            return equals("password") ? .password : .other
-        case 12: return equals("superclasses") ? .superclasses : .other
-        case 15: return equals("textContentType") ? .textContentType : .other
-        case 17: return equals("isSecureTextEntry") ? .isSecureTextEntry : .other
-        case 21: return equals("restorationIdentifier") ? .restorationIdentifier : .other
-        case 23: return equals("accessibilityIdentifier") ? .accessibilityIdentifier : .other
-        default: return .other
-        }
+        let found = matcher.match(bytes + Int(key.start), Int(key.length))
+        return found >= 0 ? matcherFields[found] : .other
     }
 
     /// Reads the views from the root object at `root` on, over the tape's storage.
@@ -176,6 +167,7 @@ enum TreeBuilder {
         viewTokens.reserveCapacity(expected)
         var interner = StringInterner()
         let takesRaw = sink.takesRawFacts
+        let matcher = Self.matcher
         @inline(__always) func end(ofValueAt index: Int) -> Int {
             let token = tokens[index]
             return token.kind == .objectStart || token.kind == .arrayStart ? Int(token.length) + 1 : index + 1
@@ -237,7 +229,7 @@ enum TreeBuilder {
             // Bounded by the object's end token, so a view whose last key is `children`
             // never reads past its subtree (a far, uncached read for every parent).
             while k < objectEnd {
-                let f = field(bytes, tokens[k]) ?? Field.byName[tape.string(k)] ?? .other
+                let f = field(bytes, tokens[k], matcher) ?? Field.byName[tape.string(k)] ?? .other
                 let v = k + 1
                 if f != .other {
                     if seen & f.rawValue != 0 {

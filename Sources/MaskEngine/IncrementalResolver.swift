@@ -9,6 +9,7 @@ public struct IncrementalResolver: Sendable {
     /// One decision per view added, in order.
     public private(set) var decisions: [MaskDecision] = []
     private var handed: [InheritedVerdicts] = []
+    /// Only when the policy matches whole paths: each view's children so far.
     private var childCounts: [Int32] = []
     /// Only when the policy matches whole paths: each view's path state.
     private var paths: [PathState] = []
@@ -43,7 +44,6 @@ public struct IncrementalResolver: Sendable {
     private mutating func reserve(_ count: Int) {
         decisions.reserveCapacity(count)
         handed.reserveCapacity(count)
-        childCounts.reserveCapacity(count)
     }
 
     /// The resolver, with its warm caches, for the next tree.
@@ -55,13 +55,15 @@ public struct IncrementalResolver: Sendable {
     ///   by `target` or by index path.
     @discardableResult
     public mutating func add(_ facts: ViewFacts, parent: Int?) -> MaskDecision {
-        var childIndex: Int32 = 0
-        if let parent {
-            childIndex = childCounts[parent]
-            childCounts[parent] += 1
-        }
         var targetRules: [Int32] = [], indexRules: [Int32] = []
         if resolver.table.usesTargets || resolver.table.usesIDs {
+            // Child positions are kept only for the paths that need them.
+            var childIndex: Int32 = 0
+            if let parent {
+                childIndex = childCounts[parent]
+                childCounts[parent] += 1
+            }
+            childCounts.append(0)
             var sameClassIndex = 0
             if let parent, resolver.table.usesTargets {
                 let key = SiblingClass(parent: parent, className: facts.className)
@@ -79,7 +81,6 @@ public struct IncrementalResolver: Sendable {
         let (decision, down) = resolver.decide(facts, targetRules: targetRules, indexPathRules: indexRules,
                                                inherited: parent.map { handed[$0] } ?? .root)
         handed.append(down)
-        childCounts.append(0)
         decisions.append(decision)
         return decision
     }
@@ -90,7 +91,6 @@ public struct IncrementalResolver: Sendable {
     @discardableResult
     public mutating func add(raw facts: RawViewFacts, parent: Int?) -> MaskDecision {
         precondition(takesRawFacts, "add(raw:) on a table that selects by target or index path")
-        if let parent { childCounts[parent] += 1 }
         let slot = facts.classSlot
         if slot >= classesBySlot.count {
             classesBySlot.append(contentsOf: repeatElement(nil, count: slot + 1 - classesBySlot.count))
@@ -104,7 +104,6 @@ public struct IncrementalResolver: Sendable {
         }
         let (decision, down) = resolver.decide(raw: facts, classFacts: classFacts, inherited: parent.map { handed[$0] } ?? .root)
         handed.append(down)
-        childCounts.append(0)
         decisions.append(decision)
         return decision
     }

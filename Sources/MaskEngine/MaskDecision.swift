@@ -6,7 +6,13 @@ public struct MaskDecision: Sendable, Hashable {
     public var level: PrecedenceLevel
     /// The deciding rule's index in ``DecisionTable/rules``; `nil` at level 5.
     /// On levels 2 and 4 it is the ancestor's rule.
-    public var ruleIndex: Int?
+    public var ruleIndex: Int? {
+        get { rule >= 0 ? Int(rule) : nil }
+        set { rule = newValue.map { Int32($0) } ?? -1 }
+    }
+    /// `ruleIndex`, or -1: a decision is kept for every view of a tree, so it stays small
+    /// (12 bytes).
+    private var rule: Int32
     /// The view's kind.
     public var kind: ViewKind
     /// Whether the view is secure text entry: its text becomes bullets whatever the decision.
@@ -18,7 +24,7 @@ public struct MaskDecision: Sendable, Hashable {
     public init(isMasked: Bool, level: PrecedenceLevel, ruleIndex: Int?, kind: ViewKind, isSecure: Bool, emitsChildren: Bool) {
         self.isMasked = isMasked
         self.level = level
-        self.ruleIndex = ruleIndex
+        self.rule = ruleIndex.map { Int32($0) } ?? -1
         self.kind = kind
         self.isSecure = isSecure
         self.emitsChildren = emitsChildren

@@ -156,13 +156,7 @@ enum TreeBuilder {
     /// - Returns: each view's object-start token, in view order.
     private static func views<Sink: ViewSink>(_ tape: JSONTape, bytes: UnsafePointer<UInt8>, tokens: UnsafePointer<JSONToken>,
                                               root: Int, rootPath: String, into sink: inout Sink) throws(ShapeError) -> [Int32] {
-        // Parents and positions of the views read so far, for error paths.
         let expected = tape.tokens.count / 8
-        var tree = ShapeIndex()
-        tree.parents.reserveCapacity(expected)
-        tree.childIndices.reserveCapacity(expected)
-        var childCounts: [Int32] = []
-        childCounts.reserveCapacity(expected)
         var viewTokens: [Int32] = []
         viewTokens.reserveCapacity(expected)
         var interner = StringInterner()
@@ -202,8 +196,9 @@ enum TreeBuilder {
                 }
                 let e = top.next
                 guard tokens[e].kind == .objectStart else {
-                    throw ShapeError(token: e, path: Self.path(of: Int(top.parent), in: tree, rootPath: rootPath)
-                                        + ".children[\(Self.elementOrdinal(tape, array: Int(viewTokens[Int(top.parent)]), element: e))]",
+                    let parentToken = Int(viewTokens[Int(top.parent)])
+                    throw ShapeError(token: e, path: Self.path(tape, to: parentToken, root: root, rootPath: rootPath)
+                                        + ".children[\(Self.elementOrdinal(tape, array: parentToken, element: e))]",
                                      message: "expected a view object, found \(typeName(tokens[e].kind))")
                 }
                 pending.top.next = Int(tokens[e].length) + 1
@@ -212,14 +207,9 @@ enum TreeBuilder {
             }
             haveObject = false
             let objectToken = Int32(object)
-            let view = tree.count
+            let view = viewTokens.count
             let objectEnd = Int(tokens[object].length)
-            func path() -> String {
-                // The parent is already in the tree; this view is not yet.
-                guard parent >= 0 else { return rootPath }
-                let siblingIndex = tree.count > 0 ? Self.childOrdinal(tape, parentToken: Int(viewTokens[Int(parent)]), child: object) : 0
-                return Self.path(of: Int(parent), in: tree, rootPath: rootPath) + ".children[\(siblingIndex)]"
-            }
+            func path() -> String { Self.path(tape, to: object, root: root, rootPath: rootPath) }
             // The value tokens of the view's facts (-1: absent or null), checked as read.
             var classToken = -1, idToken = -1, accessibilityToken = -1, restorationToken = -1, contentTypeToken = -1
             var superclasses: [String]?, tag: Int?, isSecureTextEntry = false
@@ -312,14 +302,6 @@ enum TreeBuilder {
                                    tag: tag, isSecureTextEntry: isSecureTextEntry, textContentType: optional(contentTypeToken)),
                          parent: parentView)
             }
-            tree.parents.append(parent)
-            if parent >= 0 {
-                tree.childIndices.append(childCounts[Int(parent)])
-                childCounts[Int(parent)] += 1
-            } else {
-                tree.childIndices.append(0)
-            }
-            childCounts.append(0)
             viewTokens.append(objectToken)
             if childrenArray >= 0 {
                 let arrayEnd = Int(tokens[childrenArray].length)
@@ -329,22 +311,35 @@ enum TreeBuilder {
         return viewTokens
     }
 
-    /// Parents and child positions of the views read so far.
-    struct ShapeIndex {
-        var parents: [Int32] = []
-        var childIndices: [Int32] = []
-        var count: Int { parents.count }
-    }
-
-    /// The JSON path of a view already read.
-    static func path(of view: Int, in tree: ShapeIndex, rootPath: String) -> String {
-        var indices: [Int32] = []
-        var current = view
-        while current > 0 {
-            indices.append(tree.childIndices[current])
-            current = Int(tree.parents[current])
+    /// The JSON path of the view object at token `target`, found by descending from the
+    /// root through the `children` arrays that hold it (for errors: O(n) tokens).
+    static func path(_ tape: JSONTape, to target: Int, root: Int, rootPath: String) -> String {
+        var path = rootPath
+        var object = root
+        while object != target {
+            var next = -1
+            var k = object + 1
+            while next < 0 && tape.tokens[k].kind != .objectEnd {
+                let array = k + 1
+                if field(tape, k) == .children, tape.tokens[array].kind == .arrayStart, array < target, target < tape.end(ofValueAt: array) {
+                    var e = array + 1, ordinal = 0
+                    while tape.tokens[e].kind != .arrayEnd {
+                        let end = tape.end(ofValueAt: e)
+                        if e <= target && target < end {
+                            path += ".children[\(ordinal)]"
+                            next = e
+                            break
+                        }
+                        ordinal += 1
+                        e = end
+                    }
+                }
+                k = tape.end(ofValueAt: array)
+            }
+            guard next >= 0 else { return path }
+            object = next
         }
-        return rootPath + indices.reversed().map { ".children[\($0)]" }.joined()
+        return path
     }
 
     /// The position of an element within the `children` array of the view object at `array`.
@@ -355,23 +350,6 @@ enum TreeBuilder {
                 var e = k + 2, ordinal = 0
                 while tape.tokens[e].kind != .arrayEnd {
                     if e == element { return ordinal }
-                    ordinal += 1
-                    e = tape.end(ofValueAt: e)
-                }
-            }
-            k = tape.end(ofValueAt: k + 1)
-        }
-        return 0
-    }
-
-    /// The position of a child object within its parent's `children` array.
-    static func childOrdinal(_ tape: JSONTape, parentToken: Int, child: Int) -> Int {
-        var k = parentToken + 1
-        while tape.tokens[k].kind != .objectEnd {
-            if field(tape, k) == .children, tape.tokens[k + 1].kind == .arrayStart {
-                var e = k + 2, ordinal = 0
-                while tape.tokens[e].kind != .arrayEnd {
-                    if e == child { return ordinal }
                     ordinal += 1
                     e = tape.end(ofValueAt: e)
                 }

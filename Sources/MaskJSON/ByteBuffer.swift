@@ -62,6 +62,12 @@ struct ByteBuffer {
         bytes.withUnsafeBufferPointer { if let start = $0.baseAddress { append(start, $0.count) } }
     }
 
+    /// Drops the bytes written after the first `count`.
+    @inline(__always)
+    mutating func truncate(to count: Int) {
+        self.count = min(self.count, count)
+    }
+
     /// Moves the bytes written so far to the end of `out`.
     mutating func drain(into out: inout [UInt8]) {
         out.append(contentsOf: UnsafeBufferPointer(start: base, count: count))

@@ -202,7 +202,7 @@ struct MaskedTreeWriter {
                 switch role {
                 case .mask, .maskText, .bullets:
                     let bullets = role == .bullets
-                    if token.hasEscapes || !Self.appendASCIIPattern(start, length, bullets: bullets, to: &out) {
+                    if token.hasEscapes || !Self.appendSimplePattern(start, length, bullets: bullets, to: &out) {
                         let text = tape.string(i)
                         out.append(quoted(bullets ? Placeholder.bullets(text) : Placeholder.laPattern(text)))
                     }
@@ -216,7 +216,7 @@ struct MaskedTreeWriter {
                 switch role {
                 case .maskText, .bullets:
                     // A number is ASCII without spaces: its pattern is byte for byte.
-                    _ = Self.appendASCIIPattern(start, length, bullets: role == .bullets, to: &out)
+                    _ = Self.appendSimplePattern(start, length, bullets: role == .bullets, to: &out)
                 default: out.append(start, length)
                 }
             case .true: out.append("true")
@@ -297,25 +297,62 @@ struct MaskedTreeWriter {
             return bytes
         }
 
-        /// The `la` pattern (or bullets) of plain ASCII bytes without escapes, where every
-        /// byte is one grapheme and the only whitespace is the space; returns false
-        /// (writing nothing) for other bytes.
+        /// The `la` pattern (or bullets) of raw string bytes without escapes in which
+        /// every scalar is a grapheme of its own and the only whitespace is the ASCII
+        /// space (see ``isOwnGrapheme(_:)``); returns false, writing nothing, for any
+        /// other bytes, which go through ``Placeholder``.
         @inline(__always)
-        static func appendASCIIPattern(_ start: UnsafePointer<UInt8>, _ length: Int, bullets: Bool, to out: inout ByteBuffer) -> Bool {
-            var k = 0
-            while k < length && start[k] < 0x80 { k += 1 }
-            guard k == length else { return false }
+        static func appendSimplePattern(_ start: UnsafePointer<UInt8>, _ length: Int, bullets: Bool, to out: inout ByteBuffer) -> Bool {
             out.reserve(length * 3 + 2)
+            let mark = out.count
             out.put(UInt8(ascii: "\""))
-            if bullets {
-                for _ in 0..<length { out.put(0xE2); out.put(0x80); out.put(0xA2) }  // •
-            } else {
-                for k in 0..<length {
-                    out.put(start[k] == 0x20 ? 0x20 : (k & 1 == 0 ? UInt8(ascii: "l") : UInt8(ascii: "a")))
+            var k = 0, position = 0
+            while k < length {
+                let byte = start[k]
+                var scalar: UInt32
+                if byte < 0x80 {
+                    scalar = UInt32(byte)
+                    k += 1
+                } else if byte & 0xE0 == 0xC0 && k + 1 < length {
+                    scalar = UInt32(byte & 0x1F) << 6 | UInt32(start[k + 1] & 0x3F)
+                    k += 2
+                } else if byte & 0xF0 == 0xE0 && k + 2 < length {
+                    scalar = UInt32(byte & 0x0F) << 12 | UInt32(start[k + 1] & 0x3F) << 6 | UInt32(start[k + 2] & 0x3F)
+                    k += 3
+                } else {
+                    out.truncate(to: mark)
+                    return false
                 }
+                if scalar == 0x20 && !bullets {
+                    out.put(0x20)
+                } else if scalar < 0x80 || isOwnGrapheme(scalar) {
+                    if bullets {
+                        out.put(0xE2); out.put(0x80); out.put(0xA2)  // •
+                    } else {
+                        out.put(position & 1 == 0 ? UInt8(ascii: "l") : UInt8(ascii: "a"))
+                    }
+                } else {
+                    out.truncate(to: mark)
+                    return false
+                }
+                position += 1
             }
             out.put(UInt8(ascii: "\""))
             return true
+        }
+
+        /// Scalars (beyond ASCII) that are always a grapheme of their own and never
+        /// whitespace, whatever is around them: Latin letters and symbols
+        /// (U+00A1–U+02FF but the soft hyphen), kana, CJK ideographs and Hangul
+        /// syllables. A string of these and ASCII has one grapheme per scalar. (The
+        /// reader has already checked the UTF-8; raw strings hold no control bytes.)
+        @inline(__always)
+        static func isOwnGrapheme(_ scalar: UInt32) -> Bool {
+            switch scalar {
+            case 0x00A1...0x02FF: return scalar != 0x00AD
+            case 0x3041...0x3096, 0x30A1...0x30FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3: return true
+            default: return false
+            }
         }
     }
 }

@@ -40,6 +40,11 @@ public enum JSONReader {
     ///   ``geometryKeys`` as one `.raw` token (for emission, which copies them through).
     /// - Complexity: O(n) for n bytes.
     public static func parse(_ bytes: [UInt8], limits: JSONLimits = .standard, compactGeometry: Bool = false) throws(JSONSyntaxError) -> JSONTape {
+        try parse(InputBytes(bytes), limits: limits, compactGeometry: compactGeometry)
+    }
+
+    /// Parses a whole document (one value, surrounded by whitespace only).
+    public static func parse(_ bytes: InputBytes, limits: JSONLimits = .standard, compactGeometry: Bool = false) throws(JSONSyntaxError) -> JSONTape {
         if bytes.count > limits.maximumBytes {
             throw JSONSyntaxError(offset: 0, message: "document is \(bytes.count) bytes, over the limit of \(limits.maximumBytes)", path: "$")
         }
@@ -51,7 +56,7 @@ public enum JSONReader {
             LargeBuffers.adviseSequentialFill(buffer.baseAddress!, count: buffer.count * MemoryLayout<JSONToken>.stride)
             var parser = Parser(limits: limits, tokens: TokenBuffer(base: buffer.baseAddress!, capacity: buffer.count))
             parser.compactGeometry = compactGeometry
-            bytes.withUnsafeBufferPointer { input in
+            bytes.withUnsafeBytes { input in
                 do throws(JSONSyntaxError) {
                     try parser.run(input)
                 } catch {
@@ -62,7 +67,7 @@ public enum JSONReader {
             parser.open.release()
         }
         if let failure { throw failure }
-        return JSONTape(bytes: bytes, tokens: tokens)
+        return JSONTape(source: bytes, tokens: tokens)
     }
 }
 

@@ -53,7 +53,9 @@ public struct JSONToken: Sendable, Hashable {
 /// recursion.
 public struct JSONTape: Sendable {
     /// The input.
-    public let bytes: [UInt8]
+    public let source: InputBytes
+    /// The input, as an array (a copy, when the input is a mapped file).
+    public var bytes: [UInt8] { source.bytes }
     /// The tokens, in document order; keys are string tokens.
     public internal(set) var tokens: [JSONToken]
 
@@ -71,7 +73,7 @@ public struct JSONTape: Sendable {
     @inline(__always)
     public func raw(_ index: Int) -> ArraySlice<UInt8> {
         let token = tokens[index]
-        return bytes[Int(token.start)..<Int(token.start) + Int(token.length)]
+        return source[Int(token.start)..<Int(token.start) + Int(token.length)]
     }
 
     /// The decoded text of a string token.
@@ -86,7 +88,7 @@ public struct JSONTape: Sendable {
     func rawEquals(_ index: Int, _ key: StaticString) -> Bool {
         let token = tokens[index]
         guard !token.hasEscapes, Int(token.length) == key.utf8CodeUnitCount else { return false }
-        return bytes.withUnsafeBufferPointer { buffer in
+        return source.withUnsafeBytes { buffer in
             let base = buffer.baseAddress! + Int(token.start)
             return memcmpEqual(base, key.utf8Start, Int(token.length))
         }

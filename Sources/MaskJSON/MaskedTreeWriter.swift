@@ -79,7 +79,7 @@ struct MaskedTreeWriter {
         while true {
             // The emitter works on the document's storage for up to 1 MiB of output at a
             // time; the output is handed on between runs.
-            let done = tape.bytes.withUnsafeBufferPointer { bytes in
+            let done = tape.source.withUnsafeBytes { bytes in
                 tape.tokens.withUnsafeBufferPointer { tokens in
                     decisions.withUnsafeBufferPointer { decisions in
                         document.viewTokens.withUnsafeBufferPointer { viewTokens in

@@ -129,7 +129,7 @@ enum TreeBuilder {
             }
         }
 
-        let viewTokens = try tape.bytes.withUnsafeBufferPointer { (byteBuffer) throws(ShapeError) -> [Int32] in
+        let viewTokens = try tape.source.withUnsafeBytes { (byteBuffer) throws(ShapeError) -> [Int32] in
             try tape.tokens.withUnsafeBufferPointer { (tokenBuffer) throws(ShapeError) -> [Int32] in
                 try views(tape, bytes: byteBuffer.baseAddress!, tokens: tokenBuffer.baseAddress!,
                           root: rootToken, rootPath: isWrapped ? "$.root" : "$", into: &sink)

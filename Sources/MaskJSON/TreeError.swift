@@ -26,7 +26,7 @@ public struct TreeError: Error, Sendable, Hashable {
     public var rendered: String { "\(file):\(line):\(column): error: \(message) at \(path)" }
 
     /// Line and column (in characters) of a byte offset within `bytes`.
-    static func position(of offset: Int, in bytes: ArraySlice<UInt8>) -> (line: Int, column: Int) {
+    static func position<Bytes: Collection<UInt8>>(of offset: Int, in bytes: Bytes) -> (line: Int, column: Int) where Bytes.Index == Int {
         var line = 1, column = 1
         var i = bytes.startIndex
         let end = min(bytes.endIndex, bytes.startIndex + max(0, offset))

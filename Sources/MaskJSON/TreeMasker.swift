@@ -23,6 +23,7 @@ public struct TreeMasker: Sendable {
     ///   - file: the file name for errors.
     ///   - firstLine: the line of the file `bytes` starts on (for NDJSON).
     public func read(_ bytes: [UInt8], file: String, firstLine: Int = 1) throws(TreeError) -> TreeDocument {
+        let bytes = InputBytes(bytes)
         var sink = TreeSink()
         let layout = try build(try parse(bytes, file: file, firstLine: firstLine), bytes: bytes, file: file, firstLine: firstLine, into: &sink)
         sink.tree.screen = layout.screen
@@ -32,6 +33,11 @@ public struct TreeMasker: Sendable {
     /// Reads a tree and decides each view as it is read, without keeping the views:
     /// what `apply` needs, in less memory and time than `read` then `decide`.
     public func readDeciding(_ bytes: [UInt8], file: String, firstLine: Int = 1) throws(TreeError) -> (TreeLayout, [MaskDecision]) {
+        try readDeciding(InputBytes(bytes), file: file, firstLine: firstLine)
+    }
+
+    /// ``readDeciding(_:file:firstLine:)`` for bytes held as ``InputBytes`` (a mapped file).
+    public func readDeciding(_ bytes: InputBytes, file: String, firstLine: Int = 1) throws(TreeError) -> (TreeLayout, [MaskDecision]) {
         let tape = try parse(bytes, file: file, firstLine: firstLine, compactGeometry: true)
         let screen = TreeBuilder.screen(of: tape)
         var sink = DecidingSink(resolver: IncrementalResolver(table: table, screen: screen, expectedCount: tape.tokens.count / 8))
@@ -39,7 +45,7 @@ public struct TreeMasker: Sendable {
         return (layout, sink.resolver.decisions)
     }
 
-    private func parse(_ bytes: [UInt8], file: String, firstLine: Int, compactGeometry: Bool = false) throws(TreeError) -> JSONTape {
+    private func parse(_ bytes: InputBytes, file: String, firstLine: Int, compactGeometry: Bool = false) throws(TreeError) -> JSONTape {
         do {
             return try JSONReader.parse(bytes, limits: limits, compactGeometry: compactGeometry)
         } catch {
@@ -47,7 +53,7 @@ public struct TreeMasker: Sendable {
         }
     }
 
-    private func build<Sink: ViewSink>(_ tape: JSONTape, bytes: [UInt8], file: String, firstLine: Int, into sink: inout Sink) throws(TreeError) -> TreeLayout {
+    private func build<Sink: ViewSink>(_ tape: JSONTape, bytes: InputBytes, file: String, firstLine: Int, into sink: inout Sink) throws(TreeError) -> TreeLayout {
         do {
             return try TreeBuilder.build(tape, into: &sink)
         } catch {
@@ -57,8 +63,8 @@ public struct TreeMasker: Sendable {
         }
     }
 
-    private func treeError(file: String, bytes: [UInt8], offset: Int, path: String, message: String, firstLine: Int) -> TreeError {
-        let (line, column) = TreeError.position(of: offset, in: bytes[...])
+    private func treeError(file: String, bytes: InputBytes, offset: Int, path: String, message: String, firstLine: Int) -> TreeError {
+        let (line, column) = bytes.withUnsafeBytes { TreeError.position(of: offset, in: $0) }
         return TreeError(file: file, line: line + firstLine - 1, column: column, path: path, message: message)
     }
 

@@ -72,11 +72,22 @@ struct ApplyCommand: ParsableCommand {
         var skipped = 0, total = 0
         do {
             if !isFolder && !ndjson {
-                // One document: read, decide and write without copying it into a unit.
-                let input = try PolicyLoader.readInput(tree, what: "tree", limit: maxBytes)
+                // One document: read, decide and write without copying it into a unit. A
+                // large JSON file is mapped rather than read.
+                var mapped = MappedInput.map(tree, limit: maxBytes)
+                if let input = mapped, format.resolve(input.head(1 << 16)) != .json { mapped = nil }
+                if mapped != nil { MappedInput.guardAgainstTruncation(partialOutput: sink.partialPath) }
                 let layout: TreeLayout, decisions: [MaskDecision]
                 do {
-                    (layout, decisions) = try format.readDeciding(input, file: tree, masker: masker)
+                    if let mapped {
+                        (layout, decisions) = try masker.readDeciding(mapped.bytes, file: tree)
+                    } else {
+                        let input = try PolicyLoader.readInput(tree, what: "tree", limit: maxBytes)
+                        (layout, decisions) = try format.readDeciding(input, file: tree, masker: masker)
+                    }
+                } catch let reported as Reported {
+                    sink.discard()
+                    throw reported
                 } catch {
                     FileIO.printError(renderedReadError(error))
                     sink.discard()
@@ -87,6 +98,11 @@ struct ApplyCommand: ParsableCommand {
                 try masker.write(layout, decisions: decisions, to: &buffer, flush: sink.flush)
                 buffer.append(0x0A)
                 try sink.flush(&buffer)
+                if let mapped, !mapped.isUnchanged {
+                    FileIO.printError("\(tree):1:1: error: the file changed while it was read; its output is not to be trusted at $")
+                    sink.discard()
+                    throw Reported(status: .invalidTree)
+                }
             } else {
                 var buffer: [UInt8] = []
                 let jobs = self.jobs

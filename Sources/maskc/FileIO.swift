@@ -176,6 +176,9 @@ final class OutputSink {
         guard rename(temporary, path) == 0 else { throw FileIO.Failure(message: FileIO.systemError()) }
     }
 
+    /// Where output is written until it is complete, for a file.
+    var partialPath: String? { temporary }
+
     /// Gives up: for a file, removes the partial output.
     func discard() {
         guard let temporary else { return }

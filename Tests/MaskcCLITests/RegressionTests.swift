@@ -13,6 +13,43 @@ struct RegressionTests {
         try CLIHarness.run(["apply", try file(name, tree), "--policy", policy])
     }
 
+    /// A tree over 1 MiB: `apply` maps the file instead of reading it.
+    static var largeTree: String {
+        let children = (0..<12_000).map { i in
+            #"{"class":"UILabel","id":"v\#(i)","frame":{"x":\#(i),"y":2},"text":"Jane \#(i) café 日本","image":"a.png"}"#
+        }
+        return #"{"screen":"Home","root":{"class":"UIView","children":["# + children.joined(separator: ",") + "]}}"
+    }
+
+    @Test("a large tree file (mapped) masks exactly as the same tree read from standard input")
+    func mappedLikeRead() throws {
+        let tree = Self.largeTree
+        #expect(tree.utf8.count > 1 << 20)
+        let path = try Self.file("large-mapped.json", tree)
+        let mapped = try CLIHarness.run(["apply", path, "--policy", "Policies/retail-app.yaml"])
+        let read = try CLIHarness.run(["apply", "-", "--policy", "Policies/retail-app.yaml"], stdin: Data(tree.utf8))
+        #expect(mapped.exit == 0 && read.exit == 0, "\(mapped.stderr)\(read.stderr)")
+        #expect(mapped.stdout == read.stdout)
+        #expect(mapped.stdout.contains(#""text":"lala"#) && !mapped.stdout.contains("Jane"))
+        let output = try Self.file("large-mapped-out.json", "")
+        let written = try CLIHarness.run(["apply", path, "--policy", "Policies/retail-app.yaml", "-o", output])
+        #expect(written.exit == 0)
+        #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: output)), as: UTF8.self) == read.stdout)
+    }
+
+    @Test("a large tree file cut off is rejected with its position, and no output file is left")
+    func mappedTruncated() throws {
+        let tree = Self.largeTree
+        let path = try Self.file("large-cut.json", String(tree.dropLast(40)))
+        let output = try Self.file("large-cut-out.json", "")
+        try FileManager.default.removeItem(atPath: output)
+        let result = try CLIHarness.run(["apply", path, "--policy", "Policies/retail-app.yaml", "-o", output])
+        #expect(result.exit == 4)
+        #expect(result.stderr.hasPrefix(path + ":1:"), "\(result.stderr)")
+        #expect(result.stderr.contains("the document ends inside"))
+        #expect(!FileManager.default.fileExists(atPath: output) && !FileManager.default.fileExists(atPath: output + ".maskc-partial"))
+    }
+
     @Test("numbers nested in a masked text field are masked, geometry under it too")
     func nestedNumbers() throws {
         let result = try Self.apply(#"{"class":"UILabel","text":[4111111111111111,"abc"],"accessibilityValue":{"balance":1234.56,"frame":{"x":99}}}"#, name: "nested-numbers.json")

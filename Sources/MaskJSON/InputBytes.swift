@@ -41,9 +41,6 @@ public final class InputBytes: @unchecked Sendable {
         if let mapped { munmap(UnsafeMutableRawPointer(mutating: mapped), count) }
     }
 
-    /// Whether the bytes are a mapped file.
-    public var isMapped: Bool { mapped != nil }
-
     /// Calls `body` with the bytes.
     @inline(__always)
     public func withUnsafeBytes<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {

@@ -40,6 +40,17 @@ let policy = MaskingPolicy(
         MaskRule(.unmask, .target(GlobPattern("*[tg:12]"))),
     ])
 let masker = TreeMasker(table: DecisionTable(policy: policy))
+/// The same policy without `target` and index-path rules: `apply` then hands views to
+/// the engine as bytes (`RawViewFacts`), which must decide as `ViewFacts` do.
+let bytesMasker = TreeMasker(table: DecisionTable(policy: MaskingPolicy(
+    default: policy.defaultAction, classes: policy.classes,
+    rules: policy.rules.filter { rule in
+        switch rule.selector {
+        case .target: return false
+        case .id(let pattern): return pattern.text == "root" || pattern.text == "v*"
+        default: return true
+        }
+    })))
 
 @inline(never)
 func check(_ condition: Bool, _ message: @autoclosure () -> String) {
@@ -86,6 +97,18 @@ public func fuzzTree(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     check(decisions.count == first.tree.count, "one decision per view")
     var out: [UInt8] = []
     masker.write(first, decisions: decisions, to: &out, flush: { _ in })
+
+    // `apply` (decisions made while reading, geometry kept as one token) writes what
+    // read, decide and write token by token do; with views read as bytes too.
+    guard let applied = try? masker.apply(bytes, file: "fuzz.json") else { fatalError("fuzz check failed: apply refused a tree read accepts") }
+    check(applied == out + [0x0A], "apply differs from read + decide + write")
+    check(!bytesMasker.table.usesTargets && !bytesMasker.table.usesIDs, "the bytes policy must not need paths")
+    guard let (_, streamed) = try? bytesMasker.readDeciding(bytes, file: "fuzz.json") else { fatalError("fuzz check failed: readDeciding refused a tree read accepts") }
+    let plainDecisions = bytesMasker.decide(first)
+    check(streamed == plainDecisions, "decisions from bytes differ from decisions from ViewFacts")
+    var plainOut: [UInt8] = []
+    bytesMasker.write(first, decisions: plainDecisions, to: &plainOut, flush: { _ in })
+    check((try? bytesMasker.apply(bytes, file: "fuzz.json")) == plainOut + [0x0A], "apply from bytes differs from read + decide + write")
 
     do {
         _ = try JSONReader.parse(out)

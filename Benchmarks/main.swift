@@ -89,16 +89,15 @@ func traverse(_ screen: EncoderScreen, _ traversal: inout MaskingTraversal, _ st
     var masked = 0
     stack.removeAll(keepingCapacity: true)
     stack.append(0)
-    // The encoder's views are read in place (an encoder reads its own objects' fields).
-    screen.facts.withUnsafeBufferPointer { facts in
-        while let top = stack.popLast() {
-            if top < 0 { traversal.leave(); continue }
-            let decision = traversal.enter(facts[top])
-            if decision.isMasked { masked += 1 }
-            stack.append(~top)
-            if decision.emitsChildren {
-                for child in screen.children[top].reversed() { stack.append(child) }
-            }
+    // The encoder's views are read in place (an encoder reads its own objects' fields):
+    // the array's element is lent to `enter`, not copied.
+    while let top = stack.popLast() {
+        if top < 0 { traversal.leave(); continue }
+        let decision = traversal.enter(screen.facts[top])
+        if decision.isMasked { masked += 1 }
+        stack.append(~top)
+        if decision.emitsChildren {
+            for child in screen.children[top].reversed() { stack.append(child) }
         }
     }
     return masked

@@ -14,6 +14,8 @@
 public struct MaskingTraversal: Sendable {
     private var resolver: ViewResolver
     private let classifier: (any ViewClassifier)?
+    /// Whether there is a classifier (checked per view without copying it).
+    private let hasClassifier: Bool
     /// What each entered view hands down, and how many children it has had so far.
     private var stack: [(handed: InheritedVerdicts, childCount: Int32)] = []
     /// Only when the policy matches whole paths (`target`, index paths): each entered
@@ -25,6 +27,7 @@ public struct MaskingTraversal: Sendable {
     public init(table: DecisionTable, screen: String? = nil, classifier: (any ViewClassifier)? = nil) {
         self.resolver = ViewResolver(table: table, screen: screen)
         self.classifier = classifier
+        hasClassifier = classifier != nil
     }
 
     /// The compiled policy.
@@ -44,7 +47,7 @@ public struct MaskingTraversal: Sendable {
     /// Enters a view (a child of the view entered last and not yet left) and decides it.
     /// - Complexity: O(1) expected; see ``ViewResolver/decide(_:target:indexPath:inherited:)``.
     public mutating func enter(_ facts: ViewFacts) -> MaskDecision {
-        guard classifier != nil else { return decideEntering(facts) }
+        guard hasClassifier else { return decideEntering(facts) }
         var frame = ViewFrame(x: 0, y: 0, width: 0, height: 0)
         return enter(facts, frame: &frame)
     }

@@ -17,9 +17,22 @@ struct StringTable<Value>: @unchecked Sendable {
     private var mask: Int
     /// A direct-mapped cache in front of the table, keyed by the string's own bits:
     /// the same string value (same storage, or the same small string) passed again is
-    /// found without hashing its bytes. Entries keep their string alive, so equal bits
-    /// always mean equal contents.
-    private var recent: [(key: String, tag: UInt8, value: Value)?] = Array(repeating: nil, count: StringTable.recentSize)
+    /// found without hashing its bytes. Each slot holds the key's bits, a stamp (epoch
+    /// and tag; 0 is empty), the value, and the key itself, kept only so that its storage
+    /// cannot be reused while cached: equal bits then always mean equal contents. A hit
+    /// reads plain values only, no reference counting.
+    private var recent: [Recent] = Array(repeating: Recent(), count: StringTable.recentSize)
+    private var recentKeys: [String?] = Array(repeating: nil, count: StringTable.recentSize)
+
+    /// One slot of the recent-strings cache, read in one piece.
+    private struct Recent {
+        var bits: (UInt64, UInt64) = (0, 0)
+        var stamp: UInt32 = 0
+        var value: Value?
+    }
+
+    /// Stamps of older epochs are stale: emptying the cache is one increment.
+    private var epoch: UInt32 = 1
     private static var recentSize: Int { 4096 }
 
     /// The number of keys.
@@ -37,11 +50,10 @@ struct StringTable<Value>: @unchecked Sendable {
     }
 
     init(capacity: Int = 64) {
-        var size = 16
-        while size < capacity * 2 { size <<= 1 }
-        slots = Array(repeating: -1, count: size)
-        hashes = Array(repeating: 0, count: size)
-        mask = size - 1
+        let main = Main(capacity: capacity)
+        slots = main.slots
+        hashes = main.hashes
+        mask = main.mask
     }
 
     @inline(__always)
@@ -67,11 +79,23 @@ struct StringTable<Value>: @unchecked Sendable {
     @inline(__always)
     mutating func value(for key: String, tag: UInt8 = 0) -> Value? {
         let keyBits = Self.bits(key)
-        let recentSlot = Self.recentSlot((keyBits.0 ^ UInt64(tag), keyBits.1))
-        if let entry = recent[recentSlot], entry.tag == tag, Self.bits(entry.key) == keyBits { return entry.value }
+        let slot = Self.recentSlot((keyBits.0 ^ UInt64(tag), keyBits.1))
+        let stamp = epoch << 8 | UInt32(tag)
+        let entry = recent[slot]
+        if entry.stamp == stamp && entry.bits == keyBits, let value = entry.value { return value }
         guard let found = lookup(key, tag: tag) else { return nil }
-        recent[recentSlot] = (key, tag, found)
+        recent[slot] = Recent(bits: keyBits, stamp: stamp, value: found)
+        recentKeys[slot] = key
         return found
+    }
+
+    /// Empties the recent-strings cache.
+    private mutating func forgetRecent() {
+        epoch &+= 1
+        if epoch >= 1 << 24 {
+            epoch = 1
+            for slot in recent.indices { recent[slot].stamp = 0 }
+        }
     }
 
     /// The value for `key`, without touching the recent-strings cache (for shared, immutable tables).
@@ -121,7 +145,7 @@ struct StringTable<Value>: @unchecked Sendable {
         let (entry, slot) = self.entry(bytes, tag: tag, hash: hash)
         if entry >= 0 {
             values[entry] = value
-            recent = Array(repeating: nil, count: Self.recentSize)
+            forgetRecent()
             return
         }
         slots[slot] = Int32(values.count)
@@ -134,8 +158,33 @@ struct StringTable<Value>: @unchecked Sendable {
         if values.count * 2 > slots.count { grow() }
     }
 
+    /// Removes every key; the recent-strings cache keeps its storage.
     mutating func removeAll() {
-        self = StringTable(capacity: 64)
+        let empty = StringTable<Value>.Main(capacity: 64)
+        slots = empty.slots
+        hashes = empty.hashes
+        mask = empty.mask
+        starts.removeAll(keepingCapacity: true)
+        lengths.removeAll(keepingCapacity: true)
+        tags.removeAll(keepingCapacity: true)
+        arena.removeAll(keepingCapacity: true)
+        values.removeAll(keepingCapacity: true)
+        forgetRecent()
+    }
+
+    /// An empty open-addressing index.
+    private struct Main {
+        var slots: [Int32]
+        var hashes: [UInt64]
+        var mask: Int
+
+        init(capacity: Int) {
+            var size = 16
+            while size < capacity * 2 { size <<= 1 }
+            slots = Array(repeating: -1, count: size)
+            hashes = Array(repeating: 0, count: size)
+            mask = size - 1
+        }
     }
 
     /// Doubles the slots; entries stay as they are.

@@ -181,7 +181,8 @@ public struct ViewResolver: Sendable {
         guard table.instanceKeys & (1 << key.memoSlot) != 0 else { return }
         let slot = Int(key.memoSlot)
         if memoBypassed & (1 << slot) != 0 {
-            for rule in table.rulesMatching(key, value) { tally(rule, &own, &recursive) }
+            var value = value
+            value.withUTF8 { bytes in table.forEachRuleMatching(key, bytes) { tally($0, &own, &recursive) } }
             return
         }
         let range: (start: Int32, count: Int32)

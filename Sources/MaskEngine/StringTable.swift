@@ -2,7 +2,7 @@
 /// cheap FNV-1a hash: the resolver's per-thread caches, looked up once or twice per view.
 ///
 /// - Complexity: O(length of the key) per lookup, no allocation on a hit.
-struct StringTable<Value>: @unchecked Sendable {
+package struct StringTable<Value>: @unchecked Sendable {
     /// Open addressing: each slot's entry, or -1.
     private var slots: [Int32]
     /// Each slot's key hash.
@@ -49,7 +49,7 @@ struct StringTable<Value>: @unchecked Sendable {
         return Int(truncatingIfNeeded: mixed >> 52)
     }
 
-    init(capacity: Int = 64) {
+    package init(capacity: Int = 64) {
         let main = Main(capacity: capacity)
         slots = main.slots
         hashes = main.hashes
@@ -57,23 +57,7 @@ struct StringTable<Value>: @unchecked Sendable {
     }
 
     @inline(__always)
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        var i = 0
-        let n = bytes.count
-        let raw = UnsafeRawBufferPointer(bytes)
-        // Eight bytes at a time where possible.
-        while i + 8 <= n {
-            hash = (hash ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0x100_0000_01b3
-            hash ^= hash >> 29
-            i += 8
-        }
-        while i < n {
-            hash = (hash ^ UInt64(bytes[i])) &* 0x100_0000_01b3
-            i += 1
-        }
-        return hash ^ UInt64(n)
-    }
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 { Bytes.hash(bytes) }
 
     /// The value for `key`, if present.
     @inline(__always)
@@ -107,7 +91,7 @@ struct StringTable<Value>: @unchecked Sendable {
     /// The value for the key with these UTF-8 bytes and `tag`, without touching the
     /// recent-strings cache.
     @inline(__always)
-    func lookup(bytes: UnsafeBufferPointer<UInt8>, tag: UInt8 = 0) -> Value? {
+    package func lookup(bytes: UnsafeBufferPointer<UInt8>, tag: UInt8 = 0) -> Value? {
         let entry = self.entry(bytes, tag: tag, hash: Self.hash(bytes, tag: tag)).entry
         return entry >= 0 ? values[entry] : nil
     }
@@ -126,7 +110,7 @@ struct StringTable<Value>: @unchecked Sendable {
             if entry < 0 { return (-1, slot) }
             if hashes[slot] == hash && Int(lengths[entry]) == bytes.count && tags[entry] == tag {
                 let equal = bytes.isEmpty || arena.withUnsafeBufferPointer { stored in
-                    memcmp(stored.baseAddress! + Int(starts[entry]), bytes.baseAddress!, bytes.count) == 0
+                    Bytes.equal(stored.baseAddress! + Int(starts[entry]), bytes.baseAddress!, bytes.count)
                 }
                 if equal { return (entry, slot) }
             }
@@ -135,7 +119,7 @@ struct StringTable<Value>: @unchecked Sendable {
     }
 
     /// Stores `value` for `key` (with `tag`).
-    mutating func set(_ value: Value, for key: String, tag: UInt8 = 0) {
+    package mutating func set(_ value: Value, for key: String, tag: UInt8 = 0) {
         var key = key
         key.withUTF8 { set(value, bytes: $0, tag: tag) }
     }
@@ -204,9 +188,3 @@ struct StringTable<Value>: @unchecked Sendable {
         mask = newMask
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif

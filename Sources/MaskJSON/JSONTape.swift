@@ -1,3 +1,5 @@
+import MaskEngine
+
 /// One JSON token on the tape, packed in 8 bytes.
 ///
 /// Strings and numbers point at their bytes in the input; containers point at their
@@ -97,10 +99,5 @@ public struct JSONTape: Sendable {
 
 @inline(__always)
 func memcmpEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-    var i = 0
-    while i < count {
-        if a[i] != b[i] { return false }
-        i += 1
-    }
-    return true
+    Bytes.equal(a, b, count)
 }

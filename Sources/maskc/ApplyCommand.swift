@@ -75,7 +75,7 @@ struct ApplyCommand: ParsableCommand {
                 // One document: read, decide and write without copying it into a unit. A
                 // large JSON file is mapped rather than read.
                 var mapped = MappedInput.map(tree, limit: maxBytes)
-                if let input = mapped, format.resolve(input.head(1 << 16)) != .json { mapped = nil }
+                if let input = mapped, format.resolve(input.head(1 << 17)) != .json { mapped = nil }
                 if mapped != nil { MappedInput.guardAgainstTruncation(partialOutput: sink.partialPath) }
                 let layout: TreeLayout, decisions: [MaskDecision]
                 do {

@@ -50,8 +50,14 @@ public enum SecureContent {
 
     /// Whether a view with these facts and kind is secure text entry.
     public static func isSecure(_ facts: ViewFacts, kind: ViewKind) -> Bool {
-        if kind == .secureText || facts.isSecureTextEntry { return true }
-        if let type = facts.textContentType, secureTextContentTypes.contains(type) { return true }
-        return false
+        isSecure(kind: kind, flagged: facts.isSecureTextEntry,
+                 secureContentType: facts.textContentType.map { secureTextContentTypes.contains($0) } ?? false)
+    }
+
+    /// The rule itself, for facts however they are held: a secure-text kind, the
+    /// view's own flag, or a secure `textContentType`.
+    @inline(__always)
+    static func isSecure(kind: ViewKind, flagged: Bool, secureContentType: Bool) -> Bool {
+        kind == .secureText || flagged || secureContentType
     }
 }

@@ -113,8 +113,8 @@ public struct ViewResolver: Sendable {
         if let tag = facts.tag, tag != 0, let list = table.tagRules[tag] {
             for rule in list { tally(rule, &own, &ownRecursive) }
         }
-        let isSecure = classFacts.kind == .secureText || facts.isSecureTextEntry
-            || facts.textContentType.map(SecureContent.isSecureContentType) == true
+        let isSecure = SecureContent.isSecure(kind: classFacts.kind, flagged: facts.isSecureTextEntry,
+                                              secureContentType: facts.textContentType.map(SecureContent.isSecureContentType) ?? false)
         return settle(classFacts, own: own, ownRecursive: ownRecursive, isSecure: isSecure, inherited: inherited)
     }
 

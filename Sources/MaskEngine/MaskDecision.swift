@@ -1,6 +1,7 @@
 /// The engine's answer for one view.
 public struct MaskDecision: Sendable, Hashable {
-    /// Whether the view's content is masked. Always true for maps.
+    /// Whether the view's content is masked. Always true for maps and for secure text
+    /// entry and every view inside it, whatever the policy says.
     public var isMasked: Bool
     /// The level that decided.
     public var level: PrecedenceLevel
@@ -15,7 +16,8 @@ public struct MaskDecision: Sendable, Hashable {
     private var rule: Int32
     /// The view's kind.
     public var kind: ViewKind
-    /// Whether the view is secure text entry: its text becomes bullets whatever the decision.
+    /// Whether the view is secure text entry or inside one: it is masked, its
+    /// text-bearing fields become bullets.
     public var isSecure: Bool
     /// Whether the view's children are emitted (false below maps and `recurse: false` classes).
     public var emitsChildren: Bool
@@ -30,6 +32,10 @@ public struct MaskDecision: Sendable, Hashable {
         self.emitsChildren = emitsChildren
     }
 
-    /// True when the policy said unmask but the kind forbids it (maps).
+    /// True when the view is a map, which is masked whatever the policy says.
     public var isForcedByKind: Bool { kind == .map }
+
+    /// True when the view is masked whatever the policy says: a map, or secure text
+    /// entry (or a view inside one).
+    public var isForcedMask: Bool { kind == .map || isSecure }
 }

@@ -89,7 +89,10 @@ public struct MaskingTraversal: Sendable {
     public mutating func enter(_ facts: ViewFacts, frame: inout ViewFrame) -> MaskDecision {
         let decision = decideEntering(facts)
         guard let classifier, let classification = classifier.classify(facts, frame: &frame) else { return decision }
-        return decision.applying(classification, facts: facts)
+        let classified = decision.applying(classification, facts: facts)
+        // A view the classifier makes secure hands that down as the engine's own would.
+        if classified.isSecure { stack[stack.count - 1].handed.secure = true }
+        return classified
     }
 
     /// Leaves the view entered last. Leaving with nothing entered does nothing.

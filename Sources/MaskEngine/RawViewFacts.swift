@@ -1,7 +1,7 @@
 /// A view's facts as a reader finds them in its input: UTF-8 bytes, not `String`s, so a
 /// reader that holds the bytes decides each view without decoding or allocating.
 ///
-/// For views without a `superclasses` chain of their own, read by
+/// For views without a `superclasses` chain or `autofillHints` of their own, read by
 /// ``IncrementalResolver/add(raw:parent:)``. The buffers need only live for that call.
 public struct RawViewFacts {
     /// The class name's bytes.
@@ -21,11 +21,14 @@ public struct RawViewFacts {
     public var isSecureTextEntry: Bool
     /// The `textContentType`, if any.
     public var textContentType: UnsafeBufferPointer<UInt8>?
+    /// The Android `inputType` bits, if any (-1: unreadable, counts as secure).
+    public var inputType: Int?
 
     /// Creates the facts of one view.
     public init(className: UnsafeBufferPointer<UInt8>, classSlot: Int, id: UnsafeBufferPointer<UInt8>? = nil,
                 accessibilityIdentifier: UnsafeBufferPointer<UInt8>? = nil, restorationIdentifier: UnsafeBufferPointer<UInt8>? = nil,
-                tag: Int? = nil, isSecureTextEntry: Bool = false, textContentType: UnsafeBufferPointer<UInt8>? = nil) {
+                tag: Int? = nil, isSecureTextEntry: Bool = false, textContentType: UnsafeBufferPointer<UInt8>? = nil,
+                inputType: Int? = nil) {
         self.className = className
         self.classSlot = classSlot
         self.id = id
@@ -34,6 +37,7 @@ public struct RawViewFacts {
         self.tag = tag
         self.isSecureTextEntry = isSecureTextEntry
         self.textContentType = textContentType
+        self.inputType = inputType
     }
 
     /// The same facts as ``ViewFacts``.
@@ -41,17 +45,6 @@ public struct RawViewFacts {
         func text(_ bytes: UnsafeBufferPointer<UInt8>?) -> String? { bytes.map { String(decoding: $0, as: UTF8.self) } }
         return ViewFacts(className: String(decoding: className, as: UTF8.self), id: text(id),
                          accessibilityIdentifier: text(accessibilityIdentifier), restorationIdentifier: text(restorationIdentifier),
-                         tag: tag, isSecureTextEntry: isSecureTextEntry, textContentType: text(textContentType))
+                         tag: tag, isSecureTextEntry: isSecureTextEntry, textContentType: text(textContentType), inputType: inputType)
     }
-}
-
-extension SecureContent {
-    /// Whether a `textContentType`, as UTF-8 bytes, is one of ``secureTextContentTypes``.
-    static func isSecureContentType(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        secureTypeBytes.contains { name in
-            name.count == bytes.count && name.withUnsafeBufferPointer { $0.elementsEqual(bytes) }
-        }
-    }
-
-    private static let secureTypeBytes: [[UInt8]] = secureTextContentTypes.map { Array($0.utf8) }
 }

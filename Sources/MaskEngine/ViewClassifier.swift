@@ -32,8 +32,8 @@ public struct ViewClassification: Sendable, Hashable {
 /// that draws its text centred in a wider frame.
 ///
 /// Return `nil` to keep the engine's classification. The classifier may shrink
-/// `frame` to the content actually drawn. It never changes whether a view is masked,
-/// except that a map is always masked.
+/// `frame` to the content actually drawn. It never unmasks a view: a map and secure
+/// text entry are always masked, and a view the engine found secure stays secure.
 public protocol ViewClassifier: Sendable {
     /// Classifies a view, possibly adjusting its content frame.
     func classify(_ view: ViewFacts, frame: inout ViewFrame) -> ViewClassification?
@@ -44,9 +44,9 @@ extension MaskDecision {
     public func applying(_ classification: ViewClassification, facts: ViewFacts) -> MaskDecision {
         var copy = self
         copy.kind = classification.kind
-        copy.isSecure = SecureContent.isSecure(facts, kind: classification.kind)
+        copy.isSecure = isSecure || SecureContent.isSecure(facts, kind: classification.kind)
         copy.emitsChildren = classification.recurse && classification.kind != .map
-        if classification.kind == .map { copy.isMasked = true }
+        if copy.isForcedMask { copy.isMasked = true }
         return copy
     }
 }

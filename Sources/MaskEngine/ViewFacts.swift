@@ -15,16 +15,23 @@ public struct ViewFacts: Sendable, Hashable {
     public var restorationIdentifier: String?
     /// `tag`; 0 (UIKit's default) counts as no tag.
     public var tag: Int?
-    /// `isSecureTextEntry` (Android: `password`).
+    /// Whether the view hides its text: iOS `isSecureTextEntry`, Android's accessibility
+    /// `password`, React Native's `secureTextEntry`, Flutter's `obscureText`.
     public var isSecureTextEntry: Bool
-    /// `textContentType`; some values make the view secure (see ``SecureContent``).
+    /// iOS `textContentType`; some values make the view secure (see ``SecureContent``).
     public var textContentType: String?
+    /// Android `inputType` bits; password variations make the view secure (-1: an
+    /// `inputType` that could not be read, which counts as secure).
+    public var inputType: Int?
+    /// Android `autofillHints`; a hint naming a secret makes the view secure.
+    public var autofillHints: [String]?
 
     /// Creates the facts for a view.
     public init(
         className: String, superclasses: [String]? = nil, id: String? = nil,
         accessibilityIdentifier: String? = nil, restorationIdentifier: String? = nil,
-        tag: Int? = nil, isSecureTextEntry: Bool = false, textContentType: String? = nil
+        tag: Int? = nil, isSecureTextEntry: Bool = false, textContentType: String? = nil,
+        inputType: Int? = nil, autofillHints: [String]? = nil
     ) {
         self.className = className
         self.superclasses = superclasses
@@ -34,30 +41,13 @@ public struct ViewFacts: Sendable, Hashable {
         self.tag = tag
         self.isSecureTextEntry = isSecureTextEntry
         self.textContentType = textContentType
+        self.inputType = inputType
+        self.autofillHints = autofillHints
     }
 
     /// The tag, if it is set to something other than UIKit's default 0.
     var effectiveTag: Int? {
         guard let tag, tag != 0 else { return nil }
         return tag
-    }
-}
-
-/// Which views count as secure text entry.
-public enum SecureContent {
-    /// `textContentType` values that make a view secure even without `isSecureTextEntry`.
-    public static let secureTextContentTypes: Set<String> = ["password", "newPassword", "oneTimeCode", "creditCardNumber"]
-
-    /// Whether a view with these facts and kind is secure text entry.
-    public static func isSecure(_ facts: ViewFacts, kind: ViewKind) -> Bool {
-        isSecure(kind: kind, flagged: facts.isSecureTextEntry,
-                 secureContentType: facts.textContentType.map { secureTextContentTypes.contains($0) } ?? false)
-    }
-
-    /// The rule itself, for facts however they are held: a secure-text kind, the
-    /// view's own flag, or a secure `textContentType`.
-    @inline(__always)
-    static func isSecure(kind: ViewKind, flagged: Bool, secureContentType: Bool) -> Bool {
-        kind == .secureText || flagged || secureContentType
     }
 }

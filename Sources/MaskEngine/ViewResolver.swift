@@ -5,9 +5,11 @@ public struct InheritedVerdicts: Sendable, Hashable {
     var instanceRule: Int32
     /// The nearest ancestor's winning recursive type rule, or -1.
     var typeRule: Int32
+    /// Whether an ancestor is secure text entry: everything inside it is secure too.
+    var secure: Bool
 
     /// What the root of a tree inherits: nothing.
-    public static let root = InheritedVerdicts(instanceRule: -1, typeRule: -1)
+    public static let root = InheritedVerdicts(instanceRule: -1, typeRule: -1, secure: false)
 }
 
 /// What the engine derives from a class chain once and caches.
@@ -114,7 +116,8 @@ public struct ViewResolver: Sendable {
             for rule in list { tally(rule, &own, &ownRecursive) }
         }
         let isSecure = SecureContent.isSecure(kind: classFacts.kind, flagged: facts.isSecureTextEntry,
-                                              secureContentType: facts.textContentType.map(SecureContent.isSecureContentType) ?? false)
+                                              secureContentType: facts.textContentType.map(SecureContent.isSecureName) ?? false,
+                                              inputType: facts.inputType)
         return settle(classFacts, own: own, ownRecursive: ownRecursive, isSecure: isSecure, inherited: inherited)
     }
 
@@ -137,18 +140,21 @@ public struct ViewResolver: Sendable {
         }
         let action = table.action(of: rule)
         let kind = classFacts.kind
+        // Secure text entry, and everything inside it, is never unmasked; nor are maps.
+        let secure = isSecure || inherited.secure
         let decision = MaskDecision(
-            isMasked: action == .mask || kind == .map,
+            isMasked: action == .mask || kind == .map || secure,
             level: level,
             ruleIndex: rule >= 0 ? Int(rule) : nil,
             kind: kind,
-            isSecure: isSecure,
+            isSecure: secure,
             emitsChildren: classFacts.recurses && kind != .map
         )
         let recursiveInstance = ownRecursive.winner
         let handed = InheritedVerdicts(
             instanceRule: recursiveInstance >= 0 ? recursiveInstance : inherited.instanceRule,
-            typeRule: classFacts.recursiveTypeRule >= 0 ? classFacts.recursiveTypeRule : inherited.typeRule
+            typeRule: classFacts.recursiveTypeRule >= 0 ? classFacts.recursiveTypeRule : inherited.typeRule,
+            secure: secure
         )
         return (decision, handed)
     }

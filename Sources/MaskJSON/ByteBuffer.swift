@@ -62,6 +62,15 @@ struct ByteBuffer {
         bytes.withUnsafeBufferPointer { if let start = $0.baseAddress { append(start, $0.count) } }
     }
 
+    /// Where the next byte goes (room for it must be reserved).
+    var tail: UnsafeMutablePointer<UInt8> { base + count }
+
+    /// Counts `n` bytes written at ``tail`` by the caller, who reserved room for them.
+    @inline(__always)
+    mutating func advance(by n: Int) {
+        count += n
+    }
+
     /// Drops the bytes written after the first `count`.
     @inline(__always)
     mutating func truncate(to count: Int) {

@@ -97,6 +97,17 @@ public struct JSONTape: Sendable {
     }
 }
 
+extension JSONTape {
+    /// Whether a key token spells `key`: compared on raw bytes, or decoded first when
+    /// it holds escapes (`"r\u006fot"` is `root`). Every comparison of a key against
+    /// a name of the tree's schema goes through here or a matcher that decodes the same way.
+    @inline(__always)
+    func keyEquals(_ index: Int, _ key: StaticString) -> Bool {
+        guard tokens[index].hasEscapes else { return rawEquals(index, key) }
+        return string(index) == key.description
+    }
+}
+
 @inline(__always)
 func memcmpEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
     Bytes.equal(a, b, count)

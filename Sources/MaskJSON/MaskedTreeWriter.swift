@@ -9,8 +9,9 @@ public struct EmitOptions: Sendable, Hashable {
     public init(explain: Bool = false) { self.explain = explain }
 }
 
-/// Writes a tree with every decision applied: masked text as `la` patterns, secure text
-/// as bullets, placeholders for images, SwiftUI text and maps, subtrees of maps and
+/// Writes a tree with every decision applied, as the engine's contract says field by
+/// field (``MaskDecision/emission(for:)``): masked text as `la` patterns, secure text as
+/// bullets, placeholders for images, SwiftUI text and maps, subtrees of maps and
 /// `recurse: false` classes left out. Unmasked strings are copied as raw bytes.
 ///
 /// Iterative, compact output, keys in input order with added keys last.
@@ -23,41 +24,61 @@ struct MaskedTreeWriter {
     /// How a value is written.
     enum Role {
         case verbatim
-        /// Strings become the `la` pattern (in unknown fields of masked views).
+        /// Strings, numbers and object keys become the `la` pattern (``FieldEmission/mask``).
         case mask
-        /// Text-bearing field of a masked view: strings and numbers, however deeply
-        /// nested, become the `la` pattern.
-        case maskText
-        /// Text-bearing field of a secure view: strings and numbers become bullets.
+        /// Strings, numbers and object keys become bullets (``FieldEmission/bullets``).
         case bullets
+        /// Strings become the `la` pattern; the rest is kept (``FieldEmission/maskStrings``).
+        case maskStrings
         case view
         case children
         case wrapper
+
+        /// The role that writes a field with `emission`; `nil` for a dropped field.
+        @inline(__always)
+        init?(_ emission: FieldEmission) {
+            switch emission {
+            case .keep: self = .verbatim
+            case .mask: self = .mask
+            case .bullets: self = .bullets
+            case .maskStrings: self = .maskStrings
+            case .drop: return nil
+            }
+        }
+
+        /// Whether object keys inside are content, masked like strings.
+        var masksKeys: Bool { self == .mask || self == .bullets }
     }
 
-    /// Writes an object of plain keys and numbers with every number replaced by the
-    /// masked string of its digits (bullets, or the `la` pattern).
-    static func writeMaskedNumbers(_ raw: ArraySlice<UInt8>, with mask: (String) -> String, to out: inout [UInt8]) {
-        var number: [UInt8] = []
+    /// Writes an object of plain keys and numbers (a `.raw` token) with every key and
+    /// number replaced by its masked string (bullets, or the `la` pattern); whitespace
+    /// is dropped. Keys and numbers there are printable ASCII without spaces.
+    static func writeMasked(raw: ArraySlice<UInt8>, bullets: Bool, to out: inout [UInt8]) {
+        var word: [UInt8] = []
         var inKey = false
-        func flushNumber() {
-            guard !number.isEmpty else { return }
-            JSONString.appendQuoted(mask(String(decoding: number, as: UTF8.self)), to: &out)
-            number.removeAll()
+        func flush() {
+            guard !word.isEmpty else { return }
+            let text = String(decoding: word, as: UTF8.self)
+            JSONString.appendQuoted((bullets ? FieldEmission.bullets : .mask).emit(text) ?? "", to: &out)
+            word.removeAll()
         }
         for byte in raw {
-            if byte == 0x22 { inKey.toggle(); out.append(byte); continue }
-            if inKey { out.append(byte); continue }
+            if byte == 0x22 {
+                if inKey { flush() }
+                inKey.toggle()
+                continue
+            }
+            if inKey { word.append(byte); continue }
             switch byte {
             case 0x20, 0x0A, 0x0D, 0x09: continue
             case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: ":"), UInt8(ascii: ","):
-                flushNumber()
+                flush()
                 out.append(byte)
             default:
-                number.append(byte)
+                word.append(byte)
             }
         }
-        flushNumber()
+        flush()
     }
 
     struct Frame {
@@ -139,12 +160,8 @@ struct MaskedTreeWriter {
                     case .view:
                         role = top.view >= 0 ? memberRole(i, view: top.view) : .mask
                     case .wrapper:
-                        if tape.rawEquals(i, "root") { role = .view }
-                        else if tape.rawEquals(i, "screen") { role = .verbatim }
-                        else { role = .mask }
-                    case .mask: role = .mask
-                    case .maskText: role = .maskText
-                    case .bullets: role = .bullets
+                        role = wrapperRole(i)
+                    case .mask, .bullets, .maskStrings: role = top.role
                     case .verbatim, .children: role = .verbatim
                     }
                     guard let role else {
@@ -155,15 +172,20 @@ struct MaskedTreeWriter {
                         state.i = end
                         continue
                     }
-                    // The key, copied as it came (escapes included).
+                    // The key: content inside masked fields, else copied as it came
+                    // (escapes included).
                     let length = Int(token.length)
                     out.reserve(length + 4)
                     if !top.first { out.put(UInt8(ascii: ",")) }
                     state.stack.top.first = false
-                    out.put(UInt8(ascii: "\""))
-                    out.put(bytes + Int(token.start), length)
-                    out.put(UInt8(ascii: "\""))
-                    out.put(UInt8(ascii: ":"))
+                    if top.role.masksKeys {
+                        writeMasked(i, bullets: top.role == .bullets, &out)
+                    } else {
+                        out.put(UInt8(ascii: "\""))
+                        out.put(bytes + Int(token.start), length)
+                        out.put(UInt8(ascii: "\""))
+                    }
+                    out.append(UInt8(ascii: ":"))
                     state.i = i + 1
                     begin(role, &state, &out)
                 } else {
@@ -200,12 +222,8 @@ struct MaskedTreeWriter {
                 state.stack.append(frame)
             case .string:
                 switch role {
-                case .mask, .maskText, .bullets:
-                    let bullets = role == .bullets
-                    if token.hasEscapes || !Self.appendSimplePattern(start, length, bullets: bullets, to: &out) {
-                        let text = tape.string(i)
-                        out.append(quoted(bullets ? Placeholder.bullets(text) : Placeholder.laPattern(text)))
-                    }
+                case .mask, .maskStrings, .bullets:
+                    writeMasked(i, bullets: role == .bullets, &out)
                 default:
                     out.reserve(length + 2)
                     out.put(UInt8(ascii: "\""))
@@ -213,21 +231,22 @@ struct MaskedTreeWriter {
                     out.put(UInt8(ascii: "\""))
                 }
             case .number:
-                switch role {
-                case .maskText, .bullets:
-                    // A number is ASCII without spaces: its pattern is byte for byte.
+                if role.masksKeys {
+                    // A number is printable ASCII without spaces: its pattern is byte for
+                    // byte, written as a string.
                     _ = Self.appendSimplePattern(start, length, bullets: role == .bullets, to: &out)
-                default: out.append(start, length)
+                } else {
+                    out.append(start, length)
                 }
             case .true: out.append("true")
             case .false: out.append("false")
             case .null: out.append("null")
             case .raw:
                 // An object of plain keys and numbers (geometry): copied without its
-                // whitespace, except where numbers must become bullets.
-                if role == .bullets || role == .maskText {
+                // whitespace, except where its keys and numbers are content.
+                if role.masksKeys {
                     var masked: [UInt8] = []
-                    MaskedTreeWriter.writeMaskedNumbers(tape.raw(i), with: role == .bullets ? Placeholder.bullets : Placeholder.laPattern, to: &masked)
+                    MaskedTreeWriter.writeMasked(raw: tape.raw(i), bullets: role == .bullets, to: &masked)
                     out.append(masked)
                 } else if !token.hasEscapes {
                     out.append(start, length)
@@ -239,29 +258,31 @@ struct MaskedTreeWriter {
             }
         }
 
-        /// What to do with a member of a view object.
+        /// What to do with a member of a view object: the engine's contract.
         @inline(__always)
         func memberRole(_ keyIndex: Int, view: Int) -> Role? {
-            let decision = decisions[view]
-            let entry = lookup.entry(tape, bytes: bytes, tokens[keyIndex], at: keyIndex)
-            switch entry.role {
-            case .structural:
-                if entry.name == .masking && writer.options.explain { return nil }
-                // Numbers are kept in `.mask`; only stray strings under geometry are masked.
-                return entry.numeric && decision.isMasked ? .mask : .verbatim
-            case .children:
-                return decision.emitsChildren ? .children : nil
-            case .text:
-                if decision.isMasked {
-                    if entry.name == .placeholder, Placeholder.marker(for: decision.kind) != nil { return nil }
-                    if decision.kind == .swiftUIText, entry.name == .text { return nil }
-                }
-                if decision.isSecure { return .bullets }
-                return decision.isMasked ? .maskText : .verbatim
-            case .image:
-                return decision.isMasked ? nil : .verbatim
-            case .unknown:
-                return decision.isMasked ? .mask : .verbatim
+            let field = lookup.field(tape, bytes: bytes, tokens[keyIndex], at: keyIndex)
+            if field == .children { return decisions[view].emitsChildren ? .children : nil }
+            return Role(decisions[view].emission(for: field))
+        }
+
+        /// What to do with a member of the `{"screen", "root"}` wrapper: the root is a
+        /// view, the screen is kept, an input's `masking` is dropped, anything else is
+        /// masked. Escaped keys are read as the keys they spell.
+        func wrapperRole(_ keyIndex: Int) -> Role? {
+            if tape.keyEquals(keyIndex, "root") { return .view }
+            if tape.keyEquals(keyIndex, "screen") { return .verbatim }
+            if tape.keyEquals(keyIndex, "masking") { return nil }
+            return .mask
+        }
+
+        /// Writes a string token masked (bullets, or the `la` pattern), quoted: from its
+        /// bytes when it allows, else through the `String` flavour.
+        @inline(__always)
+        func writeMasked(_ index: Int, bullets: Bool, _ out: inout ByteBuffer) {
+            let token = tokens[index]
+            if token.hasEscapes || !Self.appendSimplePattern(bytes + Int(token.start), Int(token.length), bullets: bullets, to: &out) {
+                out.append(quoted((bullets ? FieldEmission.bullets : .mask).emit(tape.string(index)) ?? ""))
             }
         }
 
@@ -270,7 +291,7 @@ struct MaskedTreeWriter {
             guard view >= 0 else { return }
             let decision = decisions[view]
             var first = first
-            if decision.isMasked, let marker = Placeholder.marker(for: decision.kind) {
+            if let marker = decision.placeholder {
                 if !first { out.append(UInt8(ascii: ",")) }
                 out.append("\"placeholder\":")
                 out.append(quoted(marker))
@@ -297,62 +318,21 @@ struct MaskedTreeWriter {
             return bytes
         }
 
-        /// The `la` pattern (or bullets) of raw string bytes without escapes in which
-        /// every scalar is a grapheme of its own and the only whitespace is the ASCII
-        /// space (see ``isOwnGrapheme(_:)``); returns false, writing nothing, for any
-        /// other bytes, which go through ``Placeholder``.
+        /// The `la` pattern (or bullets) of raw bytes, quoted, by the engine's byte
+        /// flavour (``Placeholder/simplePattern(_:_:bullets:into:)``); returns false,
+        /// writing nothing, for bytes that need the `String` flavour.
         @inline(__always)
         static func appendSimplePattern(_ start: UnsafePointer<UInt8>, _ length: Int, bullets: Bool, to out: inout ByteBuffer) -> Bool {
             out.reserve(length * 3 + 2)
             let mark = out.count
             out.put(UInt8(ascii: "\""))
-            var k = 0, position = 0
-            while k < length {
-                let byte = start[k]
-                var scalar: UInt32
-                if byte < 0x80 {
-                    scalar = UInt32(byte)
-                    k += 1
-                } else if byte & 0xE0 == 0xC0 && k + 1 < length {
-                    scalar = UInt32(byte & 0x1F) << 6 | UInt32(start[k + 1] & 0x3F)
-                    k += 2
-                } else if byte & 0xF0 == 0xE0 && k + 2 < length {
-                    scalar = UInt32(byte & 0x0F) << 12 | UInt32(start[k + 1] & 0x3F) << 6 | UInt32(start[k + 2] & 0x3F)
-                    k += 3
-                } else {
-                    out.truncate(to: mark)
-                    return false
-                }
-                if scalar == 0x20 && !bullets {
-                    out.put(0x20)
-                } else if scalar < 0x80 || isOwnGrapheme(scalar) {
-                    if bullets {
-                        out.put(0xE2); out.put(0x80); out.put(0xA2)  // •
-                    } else {
-                        out.put(position & 1 == 0 ? UInt8(ascii: "l") : UInt8(ascii: "a"))
-                    }
-                } else {
-                    out.truncate(to: mark)
-                    return false
-                }
-                position += 1
+            guard let written = Placeholder.simplePattern(start, length, bullets: bullets, into: out.tail) else {
+                out.truncate(to: mark)
+                return false
             }
+            out.advance(by: written)
             out.put(UInt8(ascii: "\""))
             return true
-        }
-
-        /// Scalars (beyond ASCII) that are always a grapheme of their own and never
-        /// whitespace, whatever is around them: Latin letters and symbols
-        /// (U+00A1–U+02FF but the soft hyphen), kana, CJK ideographs and Hangul
-        /// syllables. A string of these and ASCII has one grapheme per scalar. (The
-        /// reader has already checked the UTF-8; raw strings hold no control bytes.)
-        @inline(__always)
-        static func isOwnGrapheme(_ scalar: UInt32) -> Bool {
-            switch scalar {
-            case 0x00A1...0x02FF: return scalar != 0x00AD
-            case 0x3041...0x3096, 0x30A1...0x30FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3: return true
-            default: return false
-            }
         }
     }
 }

@@ -83,7 +83,7 @@ public struct ScreenRenderer: Sendable {
         for view in 0..<count where shown[view] {
             let decision = decisions[view]
             let content = self.content(of: view)
-            let isExposed = mode == .masked && !decision.isMasked && !decision.isSecure
+            let isExposed = mode == .masked && !decision.isMasked
                 && (content.text != nil || (decision.kind == .image && content.hasImage))
             if isExposed {
                 exposed += 1
@@ -110,7 +110,7 @@ public struct ScreenRenderer: Sendable {
     // MARK: Drawing one view
 
     private func drawMasked(_ frame: Rect, decision: MaskDecision, content: Content, exposed: Bool, container: Bool, into svg: inout SVGWriter) {
-        if decision.isMasked, let marker = Placeholder.marker(for: decision.kind) {
+        if let marker = decision.placeholder {
             if decision.kind == .swiftUIText {
                 svg.rect(frame, class: "rect")
             } else {
@@ -118,10 +118,9 @@ public struct ScreenRenderer: Sendable {
             }
             return
         }
-        if let text = content.text {
+        if let text = content.text, let shown = decision.emission(for: content.field).emit(text) {
             // The original is turned into its pattern before anything is laid out.
-            let shown = decision.isSecure ? Placeholder.bullets(text) : decision.isMasked ? Placeholder.laPattern(text) : text
-            let clear = !decision.isMasked && !decision.isSecure
+            let clear = !decision.isMasked
             svg.rect(frame, class: clear ? (container ? "exposed open" : "exposed") : (container ? "masked open" : "masked"))
             svg.text(shown, in: frame, class: clear ? "xt" : "mt", corner: container)
             return
@@ -166,6 +165,8 @@ public struct ScreenRenderer: Sendable {
     private struct Content {
         /// The text shown: `text`, else `placeholder`, else `accessibilityValue`, else `accessibilityLabel`.
         var text: String?
+        /// The field `text` came from.
+        var field = EmittedField.text
         /// Whether the view has `image` content.
         var hasImage = false
     }
@@ -174,23 +175,12 @@ public struct ScreenRenderer: Sendable {
 
     private func key(_ index: Int) -> Key {
         let tape = document.tape
-        if tape.tokens[index].hasEscapes {
-            switch tape.string(index) {
-            case "frame": return .frame
-            case "text": return .text
-            case "placeholder": return .placeholder
-            case "accessibilityValue": return .accessibilityValue
-            case "accessibilityLabel": return .accessibilityLabel
-            case "image": return .image
-            default: return .other
-            }
-        }
-        if tape.rawEquals(index, "frame") { return .frame }
-        if tape.rawEquals(index, "text") { return .text }
-        if tape.rawEquals(index, "placeholder") { return .placeholder }
-        if tape.rawEquals(index, "accessibilityValue") { return .accessibilityValue }
-        if tape.rawEquals(index, "accessibilityLabel") { return .accessibilityLabel }
-        if tape.rawEquals(index, "image") { return .image }
+        if tape.keyEquals(index, "frame") { return .frame }
+        if tape.keyEquals(index, "text") { return .text }
+        if tape.keyEquals(index, "placeholder") { return .placeholder }
+        if tape.keyEquals(index, "accessibilityValue") { return .accessibilityValue }
+        if tape.keyEquals(index, "accessibilityLabel") { return .accessibilityLabel }
+        if tape.keyEquals(index, "image") { return .image }
         return .other
     }
 
@@ -268,7 +258,10 @@ public struct ScreenRenderer: Sendable {
             case .frame, .other: break
             }
         }
-        content.text = fields.lazy.compactMap { $0 }.first
+        if let first = fields.firstIndex(where: { $0 != nil }) {
+            content.text = fields[first]
+            content.field = first == 0 ? .text : first == 1 ? .placeholder : .label
+        }
         return content
     }
 }

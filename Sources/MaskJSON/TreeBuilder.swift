@@ -19,6 +19,7 @@ enum TreeBuilder {
     enum Field: UInt16 {
         case `class` = 1, superclasses = 2, id = 4, accessibilityIdentifier = 8, restorationIdentifier = 16
         case tag = 32, isSecureTextEntry = 64, password = 128, textContentType = 256, children = 512
+        case inputType = 1024, autofillHints = 2048, secureTextEntry = 4096, obscureText = 8192
         case other = 0
 
         static let byName: [String: Field] = [
@@ -26,32 +27,19 @@ enum TreeBuilder {
             "accessibilityIdentifier": .accessibilityIdentifier, "restorationIdentifier": .restorationIdentifier,
             "tag": .tag, "isSecureTextEntry": .isSecureTextEntry, "password": .password,
             "textContentType": .textContentType, "children": .children,
+            "inputType": .inputType, "autofillHints": .autofillHints,
+            "secureTextEntry": .secureTextEntry, "obscureText": .obscureText,
         ]
 
         var name: String { Field.byName.first { $0.value == self }?.key ?? "?" }
     }
 
-    @inline(__always)
+    /// The field a key names (escaped keys decoded first).
     static func field(_ tape: JSONTape, _ key: Int) -> Field {
         let token = tape.tokens[key]
         if token.hasEscapes { return Field.byName[tape.string(key)] ?? .other }
-        switch token.length {
-        case 2: return tape.rawEquals(key, "id") ? .id : .other
-        case 3: return tape.rawEquals(key, "tag") ? .tag : .other
-        case 5: return tape.rawEquals(key, "class") ? .class : .other
-        case 8:
-            if tape.rawEquals(key, "children") { return .children }
-            if tape.rawEquals(key, "password") { return .password }
-            return .other
-        case 12: return tape.rawEquals(key, "superclasses") ? .superclasses : .other
-        case 15: return tape.rawEquals(key, "textContentType") ? .textContentType : .other
-        case 17: return tape.rawEquals(key, "isSecureTextEntry") ? .isSecureTextEntry : .other
-        case 21:
-            if tape.rawEquals(key, "restorationIdentifier") { return .restorationIdentifier }
-            return .other
-        case 23: return tape.rawEquals(key, "accessibilityIdentifier") ? .accessibilityIdentifier : .other
-        default: return .other
-        }
+        let found = tape.source.withUnsafeBytes { matcher.match($0.baseAddress! + Int(token.start), Int(token.length)) }
+        return found >= 0 ? matcherFields[found] : .other
     }
 
     static func typeName(_ kind: JSONToken.Kind) -> String {
@@ -73,7 +61,7 @@ enum TreeBuilder {
         var k = 1, screen: String?
         while tokens[k].kind != .objectEnd {
             if field(tape, k) == .class { return nil }
-            if !tokens[k].hasEscapes, tape.rawEquals(k, "screen"), tokens[k + 1].kind == .string, screen == nil {
+            if tape.keyEquals(k, "screen"), tokens[k + 1].kind == .string, screen == nil {
                 screen = tape.string(k + 1)
             }
             k = tape.end(ofValueAt: k + 1)
@@ -96,7 +84,7 @@ enum TreeBuilder {
         while tokens[k].kind != .objectEnd {
             let f = field(tape, k)
             if f == .class { hasClass = true }
-            if !tokens[k].hasEscapes && tape.rawEquals(k, "root") { rootKey = k }
+            if rootKey < 0 && tape.keyEquals(k, "root") { rootKey = k }
             k = tape.end(ofValueAt: k + 1)
         }
         if hasClass && rootKey >= 0 {
@@ -114,7 +102,7 @@ enum TreeBuilder {
             k = 1
             var seenScreen = false
             while tokens[k].kind != .objectEnd {
-                if !tokens[k].hasEscapes && tape.rawEquals(k, "screen") {
+                if tape.keyEquals(k, "screen") {
                     if seenScreen { throw ShapeError(token: k, path: "$.screen", message: "duplicate key \"screen\"") }
                     seenScreen = true
                     switch tokens[k + 1].kind {
@@ -122,7 +110,7 @@ enum TreeBuilder {
                     case .null: screen = nil
                     default: throw ShapeError(token: k + 1, path: "$.screen", message: "expected a string, found \(typeName(tokens[k + 1].kind))")
                     }
-                } else if k != rootKey && !tokens[k].hasEscapes && tape.rawEquals(k, "root") {
+                } else if k != rootKey && tape.keyEquals(k, "root") {
                     throw ShapeError(token: k, path: "$.root", message: "duplicate key \"root\"")
                 }
                 k = tape.end(ofValueAt: k + 1)
@@ -140,7 +128,8 @@ enum TreeBuilder {
 
     /// The fields by name, in `matcherFields` order.
     private static let matcherFields: [Field] = [.class, .superclasses, .id, .accessibilityIdentifier, .restorationIdentifier,
-                                                 .tag, .isSecureTextEntry, .password, .textContentType, .children]
+                                                 .tag, .isSecureTextEntry, .password, .textContentType, .children,
+                                                 .inputType, .autofillHints, .secureTextEntry, .obscureText]
     private static let matcher = KeyMatcher(matcherFields.map(\.name))
 
     /// The field a key names, from its raw bytes; nil for a key with escapes (decode it
@@ -213,6 +202,7 @@ enum TreeBuilder {
             // The value tokens of the view's facts (-1: absent or null), checked as read.
             var classToken = -1, idToken = -1, accessibilityToken = -1, restorationToken = -1, contentTypeToken = -1
             var superclasses: [String]?, tag: Int?, isSecureTextEntry = false
+            var inputType: Int?, autofillHints: [String]?
             var seen: UInt16 = 0
             var childrenArray = -1
             var k = object + 1
@@ -265,11 +255,38 @@ enum TreeBuilder {
                         if kind == .null { break }
                         guard kind == .number, let n = Int(String(decoding: raw(v), as: UTF8.self)) else { throw expect("an integer") }
                         tag = n
-                    case .isSecureTextEntry, .password:
+                    case .isSecureTextEntry, .password, .secureTextEntry, .obscureText:
                         switch kind {
                         case .true: isSecureTextEntry = true
                         case .false, .null: break
                         default: throw expect("a boolean")
+                        }
+                    case .inputType:
+                        switch kind {
+                        // A number that is not an integer is unreadable: -1, secure.
+                        case .number: inputType = Int(String(decoding: raw(v), as: UTF8.self)) ?? -1
+                        case .string: inputType = SecureContent.inputType(parsing: plain(v))
+                        case .null: break
+                        default: throw expect("an integer or a string")
+                        }
+                    case .autofillHints:
+                        switch kind {
+                        case .string:
+                            // Layouts join several hints with commas.
+                            autofillHints = plain(v).split(separator: ",").map { String($0) }
+                        case .arrayStart:
+                            var list: [String] = []
+                            var e = v + 1
+                            while tokens[e].kind != .arrayEnd {
+                                guard tokens[e].kind == .string else {
+                                    throw ShapeError(token: e, path: path() + ".autofillHints[\(list.count)]", message: "expected a string, found \(typeName(tokens[e].kind))")
+                                }
+                                list.append(plain(e))
+                                e += 1
+                            }
+                            autofillHints = list
+                        case .null: break
+                        default: throw expect("a string or an array of strings")
                         }
                     case .children:
                         if kind == .null { break }
@@ -286,20 +303,22 @@ enum TreeBuilder {
             }
             let parentView = parent >= 0 ? Int(parent) : nil
             @inline(__always) func escaped(_ token: Int) -> Bool { token >= 0 && tokens[token].hasEscapes }
-            if takesRaw && superclasses == nil && !tokens[classToken].hasEscapes && !escaped(idToken)
+            if takesRaw && superclasses == nil && autofillHints == nil && !tokens[classToken].hasEscapes && !escaped(idToken)
                 && !escaped(accessibilityToken) && !escaped(restorationToken) && !escaped(contentTypeToken) {
                 // The common case: the facts as bytes, no strings made.
                 @inline(__always) func optional(_ token: Int) -> UnsafeBufferPointer<UInt8>? { token >= 0 ? raw(token) : nil }
                 let className = raw(classToken)
                 sink.add(raw: RawViewFacts(className: className, classSlot: interner.number(className), id: optional(idToken),
                                            accessibilityIdentifier: optional(accessibilityToken), restorationIdentifier: optional(restorationToken),
-                                           tag: tag, isSecureTextEntry: isSecureTextEntry, textContentType: optional(contentTypeToken)),
+                                           tag: tag, isSecureTextEntry: isSecureTextEntry, textContentType: optional(contentTypeToken),
+                                           inputType: inputType),
                          parent: parentView)
             } else {
                 @inline(__always) func optional(_ token: Int) -> String? { token >= 0 ? plain(token) : nil }
                 sink.add(ViewFacts(className: text(classToken), superclasses: superclasses, id: optional(idToken),
                                    accessibilityIdentifier: optional(accessibilityToken), restorationIdentifier: optional(restorationToken),
-                                   tag: tag, isSecureTextEntry: isSecureTextEntry, textContentType: optional(contentTypeToken)),
+                                   tag: tag, isSecureTextEntry: isSecureTextEntry, textContentType: optional(contentTypeToken),
+                                   inputType: inputType, autofillHints: autofillHints),
                          parent: parentView)
             }
             viewTokens.append(objectToken)

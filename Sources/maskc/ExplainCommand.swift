@@ -81,13 +81,10 @@ struct ExplainCommand: ParsableCommand {
 
     /// What the replay shows for a view's text: the first text-bearing field, masked as emitted.
     static func shown(_ document: TreeDocument, _ view: Int, _ decision: MaskDecision) -> String? {
-        if decision.isMasked, let marker = Placeholder.marker(for: decision.kind) { return marker }
+        if let marker = decision.placeholder { return marker }
         let fields = document.contentFields(of: view)
-        guard let field = ViewField.textFields.lazy.compactMap({ key in fields.first { $0.key == key } }).first else { return nil }
-        let value: String
-        if decision.isSecure { value = Placeholder.bullets(field.value) }
-        else if decision.isMasked { value = Placeholder.laPattern(field.value) }
-        else { value = field.value }
+        guard let field = ViewField.textFields.lazy.compactMap({ key in fields.first { $0.key == key } }).first,
+              let value = decision.emission(for: EmittedField(key: field.key)).emit(field.value) else { return nil }
         var quoted: [UInt8] = []
         JSONString.appendQuoted(value.count > 60 ? String(value.prefix(60)) + "…" : value, to: &quoted)
         return "\(field.key) \(String(decoding: quoted, as: UTF8.self))"
@@ -119,7 +116,9 @@ struct ExplainCommand: ParsableCommand {
             line += " [\(decision.kind.rawValue)] \(state)"
             if !hidden[view] {
                 line += ", level \(decision.level.rawValue): \(ruleText(table, decision.ruleIndex))"
-                if decision.isForcedByKind, (table.rule(for: decision)?.action ?? table.defaultAction) == .unmask { line += " (maps are never unmasked)" }
+                if decision.isForcedMask, (table.rule(for: decision)?.action ?? table.defaultAction) == .unmask {
+                    line += decision.isForcedByKind ? " (maps are never unmasked)" : " (secure text entry is never unmasked)"
+                }
                 if let shown = shown(document, view, decision) { line += " | \(shown)" }
             }
             lines.append(line)
@@ -133,7 +132,7 @@ struct ExplainCommand: ParsableCommand {
         var lines = [
             "view \(label(tree, trace.view)) (\(facts.className)), index path \(trace.indexPath)",
             "class chain: \(trace.chain.joined(separator: " > "))\(facts.superclasses != nil ? " (from the tree)" : "")",
-            "kind: \(trace.decision.kind.rawValue)\(trace.decision.isSecure ? ", secure text entry" : "")",
+            "kind: \(trace.decision.kind.rawValue)\(trace.decision.isSecure ? ", secure text entry (or inside one)" : "")",
             "reliable target: \(trace.target)",
         ]
         let deciding = trace.steps.first { $0.winner != nil }?.level ?? .default
@@ -165,7 +164,7 @@ struct ExplainCommand: ParsableCommand {
         }
         var result = "decision: \(trace.decision.isMasked ? "masked" : "shown")"
         if trace.decision.isForcedByKind { result += " (maps are always masked)" }
-        if trace.decision.isSecure { result += "; text sent as bullets" }
+        else if trace.decision.isSecure { result += " (secure text entry and everything inside it are always masked); text sent as bullets" }
         if !trace.decision.emitsChildren { result += "; children not emitted" }
         lines.append(result)
         if let shown = shown(document, trace.view, trace.decision) { lines.append("replay shows: \(shown)") }

@@ -223,7 +223,8 @@ struct SeedExampleTests {
     @Test func secureTextStaysBulletsWhenUnmasked() {
         let built = build(N("field", "UITextField", secure: true))
         let d = decide(table([], default: .unmask), built)
-        #expect(d["field"]!.isMasked == false)
+        #expect(d["field"]!.isMasked, "secure text entry is never unmasked")
+        #expect(d["field"]!.level == .default)
         #expect(d["field"]!.isSecure)
         #expect(rendered("p4ss word", d["field"]!) == "•••••••••")
     }

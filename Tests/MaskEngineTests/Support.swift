@@ -90,8 +90,7 @@ func walk(_ traversal: inout MaskingTraversal, _ tree: ViewTree) -> [MaskDecisio
 /// What a text field of the view carries once the decision is applied: bullets for
 /// secure text (whatever the decision), the `la` pattern when masked, else the text.
 func rendered(_ text: String, _ decision: MaskDecision) -> String {
-    if decision.isSecure { return Placeholder.bullets(text) }
-    return decision.isMasked ? Placeholder.laPattern(text) : text
+    decision.emission(for: .text).emit(text) ?? ""
 }
 
 /// A deterministic pseudo-random generator for generated trees.

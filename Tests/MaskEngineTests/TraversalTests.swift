@@ -71,7 +71,7 @@ struct TraversalTests {
         #expect(d["cell0"]!.level == .instance && d["cell0"]!.ruleIndex == 3 && d["cell0"]!.isMasked)
         #expect(d["c0"]!.level == .parentInstance && d["c0"]!.ruleIndex == 3)
         #expect(d["c1"]!.level == .instance && d["c1"]!.ruleIndex == 4 && !d["c1"]!.isMasked)
-        #expect(d["c1f"]!.isSecure && !d["c1f"]!.isMasked)
+        #expect(d["c1f"]!.isSecure && d["c1f"]!.isMasked, "secure text entry is masked even under an unmask rule")
         #expect(d["cell2"]!.level == .instance && d["cell2"]!.ruleIndex == 5)
         #expect(d["c2"]!.level == .instance && d["c2"]!.ruleIndex == 6 && !d["c2"]!.isMasked)
         #expect(d["map"]!.isMasked && !d["map"]!.emitsChildren)
@@ -319,7 +319,7 @@ struct TraversalTests {
         }
     }
 
-    @Test func classifierDoesNotChangeMaskingExceptForMaps() {
+    @Test func classifierDoesNotChangeMaskingExceptForMapsAndSecureText() {
         for action in [MaskAction.mask, .unmask] {
             let t = table([], default: action)
             let built = Self.classifierTree()
@@ -331,7 +331,7 @@ struct TraversalTests {
             let pad = d[built["pad"]]
             #expect(pad.kind == .secureText)
             #expect(pad.isSecure)
-            #expect(pad.isMasked == (action == .mask))
+            #expect(pad.isMasked, "secure text entry is never unmasked")
             #expect(d[built["canvas"]].isMasked)
         }
     }
@@ -355,7 +355,11 @@ struct TraversalTests {
         let image = base.applying(ViewClassification(kind: .image, recurse: false), facts: facts)
         #expect(!image.isMasked && image.kind == .image && !image.emitsChildren)
         let secure = base.applying(ViewClassification(kind: .text), facts: ViewFacts(className: "X", textContentType: "creditCardNumber"))
-        #expect(secure.isSecure && !secure.isMasked && secure.emitsChildren)
+        #expect(secure.isSecure && secure.isMasked && secure.emitsChildren)
+        // A classifier never makes a secure view less secure.
+        let stillSecure = MaskDecision(isMasked: true, level: .default, ruleIndex: nil, kind: .secureText, isSecure: true, emitsChildren: true)
+            .applying(ViewClassification(kind: .text), facts: facts)
+        #expect(stillSecure.isSecure && stillSecure.isMasked)
         #expect(ViewClassification(kind: .other).recurse)
     }
 }

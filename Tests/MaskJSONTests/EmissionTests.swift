@@ -78,17 +78,29 @@ struct EmissionTests {
 
     // MARK: Unknown and structural fields
 
-    @Test("unknown fields of masked views are masked recursively, keys kept")
+    @Test("unknown fields of masked views are masked recursively: strings, numbers and keys; booleans and null stay")
     func unknownFieldsMasked() throws {
         try expectOutput(
             #"{"class":"UIView","userName":"Jane Doe","meta":{"tags":["a b",{"deep":"xyz"}],"count":5,"flag":true,"none":null},"list":[],"obj":{}}"#,
-            #"{"class":"UIView","userName":"lala ala","meta":{"tags":["l l",{"deep":"lal"}],"count":5,"flag":true,"none":null},"list":[],"obj":{}}"#)
+            #"{"class":"UIView","userName":"lala ala","meta":{"lala":["l l",{"lala":"lal"}],"lalal":"l","lala":true,"lala":null},"list":[],"obj":{}}"#)
     }
 
-    @Test("strings nested in masked text-bearing fields are masked")
+    @Test("numbers in unknown fields of masked views become the pattern of their literal")
+    func unknownNumbersMasked() throws {
+        // The issue's own example: balance, phone and a nested SSN.
+        try expectOutput(#"{"class":"UILabel","text":"Balance","balance":12345.67,"phone":5551234567,"meta":{"ssn":123456789}}"#,
+                         #"{"class":"UILabel","text":"lalalal","balance":"lalalala","phone":"lalalalala","meta":{"lal":"lalalalal"}}"#)
+        try expectOutput(#"{"class":"UIView","n":-1.5e3,"a":[1,2]}"#, #"{"class":"UIView","n":"lalala","a":["l","l"]}"#)
+        // Unmasked views keep them.
+        try expectOutput(#"{"class":"UILabel","balance":12345.67}"#, #"{"class":"UILabel","balance":12345.67}"#, policy: unmaskAllPolicy)
+    }
+
+    @Test("strings, numbers and keys nested in masked text-bearing fields are masked")
     func nestedTextField() throws {
         try expectOutput(#"{"class":"UILabel","accessibilityValue":{"a":"xy","b":["zz"]}}"#,
-                         #"{"class":"UILabel","accessibilityValue":{"a":"la","b":["la"]}}"#)
+                         #"{"class":"UILabel","accessibilityValue":{"l":"la","l":["la"]}}"#)
+        try expectOutput(#"{"class":"UILabel","text":{"jane@example.com":{"4111 1111":1}}}"#,
+                         #"{"class":"UILabel","text":{"lalalalalalalala":{"lala alal":"l"}}}"#)
     }
 
     @Test("structural fields are kept in masked views")
@@ -104,7 +116,8 @@ struct EmissionTests {
     func everyStructuralFieldKept() throws {
         let names = ViewField.structuralFields
             .filter { !["class", "superclasses", "id", "accessibilityIdentifier", "restorationIdentifier", "tag",
-                        "isSecureTextEntry", "password", "textContentType", "masking"].contains($0) }
+                        "isSecureTextEntry", "password", "textContentType", "masking", "inputType", "autofillHints",
+                        "secureTextEntry", "obscureText"].contains($0) }
         let input = #"{"class":"UIView","# + names.map { #""\#($0)":"keep me""# }.joined(separator: ",") + "}"
         let expected = #"{"class":"UIView","# + names.map { name in
             ViewField.numericFields.contains(name) ? #""\#(name)":"lala al""# : #""\#(name)":"keep me""#
@@ -126,10 +139,10 @@ struct EmissionTests {
 
     // MARK: Secure text
 
-    @Test("secure text becomes bullets even when unmasked; unknown fields pass through")
+    @Test("secure text is masked even when the policy unmasks it: text as bullets, every other field masked")
     func secureUnmasked() throws {
         try expectOutput(#"{"class":"UITextField","isSecureTextEntry":true,"text":"hunter 2","placeholder":"Password","hint":"my hint"}"#,
-                         #"{"class":"UITextField","isSecureTextEntry":true,"text":"••••••••","placeholder":"••••••••","hint":"my hint"}"#,
+                         #"{"class":"UITextField","isSecureTextEntry":true,"text":"••••••••","placeholder":"••••••••","hint":"la alal"}"#,
                          policy: unmaskAllPolicy)
     }
 
@@ -297,12 +310,32 @@ struct EmissionTests {
 
     // MARK: Wrapper
 
-    @Test("wrapper: screen kept, root masked per policy, unknown wrapper keys masked always")
+    @Test("wrapper: screen kept, root masked per policy, unknown wrapper members masked always (keys and numbers too)")
     func wrapperEmission() throws {
-        let input = #"{"screen":"Home","root":{"class":"UILabel","text":"Hi"},"capturedBy":"alice@example.com","device":{"model":"iPhone 15","os":17}}"#
-        try expectOutput(input, #"{"screen":"Home","root":{"class":"UILabel","text":"Hi"},"capturedBy":"lalalalalalalalal","device":{"model":"lalala al","os":17}}"#,
+        let input = #"{"screen":"Home","root":{"class":"UILabel","text":"Hi"},"capturedBy":"alice@example.com","device":{"model":"iPhone 15","os":17},"userId":5551234567}"#
+        try expectOutput(input, #"{"screen":"Home","root":{"class":"UILabel","text":"Hi"},"capturedBy":"lalalalalalalalal","device":{"lalal":"lalala al","la":"la"},"userId":"lalalalala"}"#,
                          policy: unmaskAllPolicy)
-        try expectOutput(input, #"{"screen":"Home","root":{"class":"UILabel","text":"la"},"capturedBy":"lalalalalalalalal","device":{"model":"lalala al","os":17}}"#)
+        try expectOutput(input, #"{"screen":"Home","root":{"class":"UILabel","text":"la"},"capturedBy":"lalalalalalalalal","device":{"lalal":"lalala al","la":"la"},"userId":"lalalalala"}"#)
+    }
+
+    @Test("escaped wrapper keys are the keys they spell: an escaped screen scopes rules, an escaped second root is a duplicate")
+    func escapedWrapperKeys() throws {
+        let policy = """
+        version: 1
+        default: unmask
+        rules:
+          - mask: { type: UITextField, screen: Checkout }
+        """
+        try expectOutput(#"{"scr\u0065en":"Checkout","root":{"class":"UITextField","text":"4111 1111"}}"#,
+                         #"{"scr\u0065en":"Checkout","root":{"class":"UITextField","text":"lala alal"}}"#, policy: policy)
+        #expect(throws: TreeError.self) {
+            try masked(#"{"screen":"Checkout","root":{"class":"UIView"},"r\u006fot":{"class":"UILabel","text":"secret"}}"#, policy: policy)
+        }
+        #expect(throws: TreeError.self) {
+            try masked(#"{"screen":"Checkout","sc\u0072een":"Home","root":{"class":"UIView"}}"#, policy: policy)
+        }
+        // An escaped `masking` in the wrapper is dropped like a plain one.
+        try expectOutput(#"{"root":{"class":"UIView"},"m\u0061sking":{"masked":true}}"#, #"{"root":{"class":"UIView"}}"#)
     }
 
     @Test("wrapper keys keep their input order")
@@ -339,13 +372,16 @@ struct EmissionTests {
         try expectOutput(input, expected, policy: policy, explain: true)
     }
 
-    @Test("explain replaces an input masking member; without explain it is kept")
+    @Test("explain replaces an input masking member; without explain it is dropped, so a tree cannot forge one")
     func explainReplacesMasking() throws {
         try expectOutput(#"{"masking":{"old":true},"class":"UILabel","text":"Hi"}"#,
                          #"{"class":"UILabel","text":"la","masking":{"kind":"text","level":5,"masked":true,"rule":null}}"#, explain: true)
         try expectOutput(#"{"class":"UILabel","masking":"note","text":"Hi"}"#,
                          #"{"class":"UILabel","text":"la","masking":{"kind":"text","level":5,"masked":true,"rule":null}}"#, explain: true)
-        try expectOutput(#"{"masking":{"old":"note"},"class":"UILabel","text":"Hi"}"#, #"{"masking":{"old":"note"},"class":"UILabel","text":"la"}"#)
+        try expectOutput(#"{"masking":{"old":"note"},"class":"UILabel","text":"Hi"}"#, #"{"class":"UILabel","text":"la"}"#)
+        try expectOutput(#"{"class":"UILabel","text":"Hi","masking":{"masked":true,"kind":"text"}}"#, #"{"class":"UILabel","text":"Hi"}"#,
+                         policy: unmaskAllPolicy)
+        try expectOutput(#"{"class":"UILabel","m\u0061sking":{"masked":true}}"#, #"{"class":"UILabel"}"#)
     }
 
     @Test("explain comes after the placeholder; dropped views get none")
@@ -362,7 +398,7 @@ struct EmissionTests {
     @Test("explain kinds for secure text and web views")
     func explainKinds() throws {
         try expectOutput(#"{"class":"SwiftUI.SecureField","text":"pw"}"#,
-                         #"{"class":"SwiftUI.SecureField","text":"••","masking":{"kind":"secure-text","level":5,"masked":false,"rule":null}}"#,
+                         #"{"class":"SwiftUI.SecureField","text":"••","masking":{"kind":"secure-text","level":5,"masked":true,"rule":null}}"#,
                          policy: unmaskAllPolicy, explain: true)
         try expectOutput(#"{"class":"WKWebView"}"#,
                          #"{"class":"WKWebView","masking":{"kind":"webview","level":5,"masked":true,"rule":null}}"#, explain: true)

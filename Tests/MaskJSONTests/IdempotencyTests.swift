@@ -65,7 +65,7 @@ struct IdempotencyTests {
             + #"{"class":"SwiftUI.Text","placeholder":"RECT"},"#
             + #"{"class":"MKMapView","placeholder":"MAP"},"#
             + #"{"class":"OpaqueChart"},"#
-            + #"{"class":"UIButton","title":"lal l l","meta":{"a":["l l",1,null,{"b":"lal"}]},"masking":{"note":"n"}},"#
+            + #"{"class":"UIButton","title":"lal l l","meta":{"l":["l l","l",null,{"l":"lal"}]}},"#
             + #"{"class":"UIStackView","children":[{"class":"UILabel","text":"lalal\tlala","tag":7}]}"#
             + "]}}\n"
         #expect(output == expected)

@@ -50,11 +50,11 @@ struct RegressionTests {
         #expect(!FileManager.default.fileExists(atPath: output) && !FileManager.default.fileExists(atPath: output + ".maskc-partial"))
     }
 
-    @Test("numbers nested in a masked text field are masked, geometry under it too")
+    @Test("numbers and keys nested in a masked text field are masked, geometry under it too")
     func nestedNumbers() throws {
         let result = try Self.apply(#"{"class":"UILabel","text":[4111111111111111,"abc"],"accessibilityValue":{"balance":1234.56,"frame":{"x":99}}}"#, name: "nested-numbers.json")
         #expect(result.exit == 0)
-        #expect(result.stdout == #"{"class":"UILabel","text":["lalalalalalalala","lal"],"accessibilityValue":{"balance":"lalalal","frame":{"x":"la"}}}"# + "\n")
+        #expect(result.stdout == #"{"class":"UILabel","text":["lalalalalalalala","lal"],"accessibilityValue":{"lalalal":"lalalal","lalal":{"l":"la"}}}"# + "\n")
     }
 
     @Test("geometry keys with spaces are copied byte for byte")

@@ -119,10 +119,35 @@ public struct ReferenceResolver: Sendable {
         let action = rule.map { policy.rules[$0].action } ?? policy.defaultAction
         let classes = chain(view, tree)
         let kind = catalog.kind(along: classes)
-        let facts = tree.views[view]
-        let secure = kind == .secureText || facts.isSecureTextEntry
-            || ["password", "newPassword", "oneTimeCode", "creditCardNumber"].contains(facts.textContentType ?? "")
-        return MaskDecision(isMasked: action == .mask || kind == .map, level: level, ruleIndex: rule, kind: kind, isSecure: secure,
+        // Secure: the view's own markers, or any ancestor's (walked from scratch).
+        var secure = false
+        var current = view
+        while current >= 0 && !secure {
+            secure = ownSecure(current, tree)
+            current = Int(tree.parents[current])
+        }
+        return MaskDecision(isMasked: action == .mask || kind == .map || secure, level: level, ruleIndex: rule, kind: kind, isSecure: secure,
                             emitsChildren: catalog.recurses(along: classes) && kind != .map)
+    }
+
+    /// The secure markers of a view itself, spelled out from Docs/secure-markers.md.
+    func ownSecure(_ view: Int, _ tree: ViewTree) -> Bool {
+        let facts = tree.views[view]
+        if catalog.kind(along: chain(view, tree)) == .secureText || facts.isSecureTextEntry { return true }
+        let names: Set<String> = ["password", "newpassword", "currentpassword", "onetimecode", "creditcardnumber", "ccnumber",
+                                  "creditcardsecuritycode", "cccsc", "smsotpcode", "emailotpcode", "2faappotpcode"]
+        func folded(_ name: String) -> String { name.lowercased().filter { !"-_. ".contains($0) } }
+        if let type = facts.textContentType, names.contains(folded(type)) { return true }
+        if let hints = facts.autofillHints, hints.contains(where: { names.contains(folded($0)) }) { return true }
+        if let inputType = facts.inputType {
+            if inputType < 0 { return true }
+            let variation = inputType & 0xFF0
+            switch inputType & 0xF {
+            case 1: if [0x80, 0x90, 0xE0].contains(variation) { return true }
+            case 2: if variation == 0x10 { return true }
+            default: break
+            }
+        }
+        return false
     }
 }

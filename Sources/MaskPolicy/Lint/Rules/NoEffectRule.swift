@@ -26,7 +26,7 @@ enum NoEffectRule: PolicyLintRule {
             if kind == .map {
                 findings.append(finding("unmasking '\(name)' has no effect: maps are never unmaskable", at: parsed.actionRange))
             } else if kind == .secureText {
-                findings.append(finding("unmasking '\(name)' has no effect: secure text is always sent as bullets", at: parsed.actionRange))
+                findings.append(finding("unmasking '\(name)' has no effect: secure text entry and everything inside it are always masked, text as bullets", at: parsed.actionRange))
             }
         }
         // Rules on the same selector: does another rule override or cover this one?

@@ -1,15 +1,16 @@
 import Testing
 import MaskEngine
-@testable import MaskJSON
 
-/// The writer masks raw strings of "simple" scalars byte by byte, one `l`/`a` (or `•`)
-/// per scalar; `Placeholder` defines the pattern by graphemes. The two must agree.
+/// The two flavours of the masking contract's patterns: `Placeholder.simplePattern`
+/// masks UTF-8 bytes of "simple" scalars byte by byte, one `l`/`a` (or `•`) per scalar;
+/// `Placeholder.laPattern`/`bullets` define the pattern by graphemes. They must agree
+/// wherever the byte flavour answers, and it must decline everything else.
 @Suite("Byte-level masking patterns")
-struct SimplePatternTests {
+struct PatternFlavourTests {
     static let ranges: [ClosedRange<UInt32>] = [0x00A1...0x02FF, 0x3041...0x3096, 0x30A1...0x30FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3]
 
     static var simpleScalars: [Unicode.Scalar] {
-        ranges.flatMap { $0 }.filter { MaskedTreeWriter.Emitter.isOwnGrapheme($0) }.compactMap(Unicode.Scalar.init)
+        ranges.flatMap { $0 }.filter { Placeholder.isOwnGrapheme($0) }.compactMap(Unicode.Scalar.init)
     }
 
     @Test("every scalar taken as simple is one grapheme next to anything simple, and not whitespace")
@@ -34,22 +35,43 @@ struct SimplePatternTests {
         #expect(scalars.count > 30_000)
     }
 
-    func written(_ text: String, bullets: Bool) -> String? {
-        var out = ByteBuffer(capacity: 64)
-        defer { out.release() }
-        let bytes = Array(text.utf8)
-        let done = bytes.withUnsafeBufferPointer { MaskedTreeWriter.Emitter.appendSimplePattern($0.baseAddress!, bytes.count, bullets: bullets, to: &out) }
-        guard done else {
-            #expect(out.count == 0, "nothing is left behind when the fast path declines")
-            return nil
+    func written(_ bytes: [UInt8], bullets: Bool) -> String? {
+        var out = [UInt8](repeating: 0, count: bytes.count * 3 + 1)
+        let count = bytes.withUnsafeBufferPointer { input in
+            out.withUnsafeMutableBufferPointer { Placeholder.simplePattern(input.baseAddress!, bytes.count, bullets: bullets, into: $0.baseAddress!) }
         }
-        return String(decoding: UnsafeBufferPointer(start: out.base, count: out.count), as: UTF8.self)
+        return count.map { String(decoding: out[..<$0], as: UTF8.self) }
     }
 
+    func written(_ text: String, bullets: Bool) -> String? { written(Array(text.utf8), bullets: bullets) }
+
     func expected(_ text: String, bullets: Bool) -> String {
-        var quoted: [UInt8] = []
-        JSONString.appendQuoted(bullets ? Placeholder.bullets(text) : Placeholder.laPattern(text), to: &quoted)
-        return String(decoding: quoted, as: UTF8.self)
+        (bullets ? FieldEmission.bullets : .mask).emit(text) ?? ""
+    }
+
+    @Test("every ASCII byte: printable ones agree with the String flavour, controls are declined")
+    func ascii() {
+        for byte in UInt8(0)...0x7F {
+            let text = String(decoding: [byte, UInt8(ascii: "x"), byte], as: UTF8.self)
+            for bullets in [false, true] {
+                let got = written(text, bullets: bullets)
+                if byte < 0x20 {
+                    #expect(got == nil, "byte \(byte)")
+                } else {
+                    #expect(got == expected(text, bullets: bullets), "byte \(byte)")
+                }
+            }
+        }
+    }
+
+    @Test("malformed UTF-8 is declined, never masked differently", arguments: [
+        [0xC3], [0xC3, 0x41], [0xC0, 0x80], [0xE0, 0x80, 0x80], [0xE3, 0x81], [0xED, 0xA0, 0x80], [0xF0, 0x9F, 0x91, 0x8D], [0x80], [0xFF],
+    ] as [[UInt8]])
+    func malformed(_ bytes: [UInt8]) {
+        for bullets in [false, true] {
+            let got = written(bytes, bullets: bullets)
+            #expect(got == nil || got == expected(String(decoding: bytes, as: UTF8.self), bullets: bullets))
+        }
     }
 
     @Test("random simple text masks as Placeholder does")

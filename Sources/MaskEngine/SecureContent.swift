@@ -1,0 +1,135 @@
+/// Which views count as secure text entry: one rule, used by every path that decides a
+/// view (``ViewFacts``, ``RawViewFacts``, custom classifiers).
+///
+/// A view is secure when any of these says so (the full table, with sources, is in
+/// `Docs/secure-markers.md`):
+///
+/// - its kind is `secure-text` (a class such as `UISecureTextField`, SwiftUI's
+///   `SecureField`, XCUITest's `XCUIElementTypeSecureTextField`);
+/// - its own flag (``ViewFacts/isSecureTextEntry``: iOS `isSecureTextEntry`, Android's
+///   accessibility `password`, React Native's `secureTextEntry`, Flutter's `obscureText`);
+/// - its content type names a secret (``isSecureName(_:)``): iOS `textContentType`,
+///   Android `autofillHints`;
+/// - its Android `inputType` is a password variation (``isSecureInputType(_:)``).
+///
+/// A secure view is never unmasked, and neither is anything inside it: UIKit draws a
+/// text field's text in child views.
+public enum SecureContent {
+    /// The names of secret content, as iOS (`UITextContentType` raw values and member
+    /// names), Android (`autofillHints`, `HintConstants`) and HTML `autocomplete` give
+    /// them, normalized by ``normalizedName(_:)``.
+    public static let secureNames: Set<String> = [
+        // iOS UITextContentType: raw values and member names.
+        "password", "newpassword", "onetimecode", "creditcardnumber", "ccnumber", "creditcardsecuritycode", "cccsc",
+        // HTML autocomplete tokens that iOS and web views share.
+        "currentpassword",
+        // Android autofill hints (View.AUTOFILL_HINT_*, androidx HintConstants).
+        "smsotpcode", "emailotpcode", "2faappotpcode",
+    ]
+
+    /// A name folded for comparison: ASCII letters lowercased, `-`, `_`, `.` and spaces
+    /// removed (`new-password`, `newPassword` and `NEW_PASSWORD` are one name).
+    public static func normalizedName(_ name: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(name.utf8.count)
+        for byte in name.utf8 {
+            switch byte {
+            case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: " "): continue
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes.append(byte | 0x20)
+            default: bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether a content type or autofill hint names secret content, in any case and
+    /// spelling (`password`, `new-password`, `newPassword`, `cc-csc`, `smsOTPCode`).
+    public static func isSecureName(_ name: String) -> Bool {
+        secureNames.contains(normalizedName(name))
+    }
+
+    /// ``isSecureName(_:)`` for UTF-8 bytes.
+    public static func isSecureName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Names are short; longer values are no name of the list.
+        guard bytes.count <= 64 else { return false }
+        return isSecureName(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Whether an Android `inputType` (the `android.text.InputType` bits) is a password:
+    /// the text variations `textPassword` (0x81), `textVisiblePassword` (0x91) and
+    /// `textWebPassword` (0xe1), and `numberPassword` (0x12), with any flags. A negative
+    /// value stands for an `inputType` that could not be read, which counts as secure.
+    public static func isSecureInputType(_ value: Int) -> Bool {
+        if value < 0 { return true }
+        let inputClass = value & 0xF, variation = value & 0xFF0
+        switch inputClass {
+        case 0x1: return variation == 0x80 || variation == 0x90 || variation == 0xE0
+        case 0x2: return variation == 0x10
+        default: return false
+        }
+    }
+
+    /// An `inputType` given as text, as layouts and captures write it: the names of
+    /// `android:inputType` joined by `|` (`textPassword|textNoSuggestions`), or a number
+    /// in decimal or hex (`129`, `0x81`).
+    ///
+    /// - Returns: the bits; for text naming a password variation anywhere, that
+    ///   variation (so a combination cannot hide it); -1 for text the engine cannot read
+    ///   (which ``isSecureInputType(_:)`` counts as secure).
+    public static func inputType(parsing text: String) -> Int {
+        let trimmed = text.trimmingASCIISpaces()
+        if let number = parseInteger(trimmed) { return number }
+        var bits = 0
+        for part in trimmed.split(separator: "|", omittingEmptySubsequences: false) {
+            guard let value = inputTypeNames[String(part).trimmingASCIISpaces()] else { return -1 }
+            if isSecureInputType(value) { return value }
+            bits |= value
+        }
+        return bits
+    }
+
+    private static func parseInteger(_ text: String) -> Int? {
+        if text.hasPrefix("0x") || text.hasPrefix("0X") {
+            return Int(text.dropFirst(2), radix: 16)
+        }
+        return Int(text)
+    }
+
+    /// The names `android:inputType` takes, with their bits (android.text.InputType).
+    static let inputTypeNames: [String: Int] = [
+        "none": 0x0, "text": 0x1, "textCapCharacters": 0x1001, "textCapWords": 0x2001, "textCapSentences": 0x4001,
+        "textAutoCorrect": 0x8001, "textAutoComplete": 0x10001, "textMultiLine": 0x20001, "textImeMultiLine": 0x40001,
+        "textNoSuggestions": 0x80001, "textEnableTextConversionSuggestions": 0x100001,
+        "textUri": 0x11, "textEmailAddress": 0x21, "textEmailSubject": 0x31, "textShortMessage": 0x41,
+        "textLongMessage": 0x51, "textPersonName": 0x61, "textPostalAddress": 0x71, "textPassword": 0x81,
+        "textVisiblePassword": 0x91, "textWebEditText": 0xA1, "textFilter": 0xB1, "textPhonetic": 0xC1,
+        "textWebEmailAddress": 0xD1, "textWebPassword": 0xE1,
+        "number": 0x2, "numberSigned": 0x1002, "numberDecimal": 0x2002, "numberPassword": 0x12,
+        "phone": 0x3, "datetime": 0x4, "date": 0x14, "time": 0x24,
+    ]
+
+    /// Whether a view with these facts and kind is secure text entry (its own markers
+    /// only; a secure ancestor makes a view secure too, which the resolver hands down).
+    public static func isSecure(_ facts: ViewFacts, kind: ViewKind) -> Bool {
+        isSecure(kind: kind, flagged: facts.isSecureTextEntry,
+                 secureContentType: facts.textContentType.map(isSecureName) ?? false,
+                 inputType: facts.inputType)
+            || (facts.autofillHints?.contains(where: isSecureName) ?? false)
+    }
+
+    /// The rule itself, for facts however they are held.
+    @inline(__always)
+    static func isSecure(kind: ViewKind, flagged: Bool, secureContentType: Bool, inputType: Int?) -> Bool {
+        kind == .secureText || flagged || secureContentType || (inputType.map(isSecureInputType) ?? false)
+    }
+}
+
+extension String {
+    /// The string without leading and trailing ASCII spaces and tabs.
+    fileprivate func trimmingASCIISpaces() -> String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
+        while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
+        return String(scalars)
+    }
+}

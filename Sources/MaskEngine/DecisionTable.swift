@@ -102,6 +102,8 @@ public struct DecisionTable: Sendable {
         }
         self.screenIDs = screenIDs
         self.ruleScreens = ruleScreens
+        ruleNeedsScreen = rules.map(\.needsScreen)
+        needsScreens = ruleNeedsScreen.contains(true)
         ruleMasks = rules.map { $0.action == .mask }
         ruleRecursive = rules.map(\.recursive)
         var targetEntries: [(pattern: GlobPattern, rule: Int32)] = []
@@ -133,6 +135,10 @@ public struct DecisionTable: Sendable {
     let screenIDs: [String: Int32]
     /// Per rule: its screen's number, or -1 for every screen.
     let ruleScreens: [Int32]
+    /// Per rule: whether it applies only in trees with a screen (``MaskRule/needsScreen``).
+    let ruleNeedsScreen: [Bool]
+    /// Whether any rule applies only in trees with a screen.
+    let needsScreens: Bool
     /// Per rule: whether it masks.
     let ruleMasks: [Bool]
     /// Per rule: whether it is recursive.

@@ -29,6 +29,9 @@ public struct DecisionTrace: Sendable {
     public var decision: MaskDecision
     /// Rules whose selector matches the view but that are scoped to another screen.
     public var otherScreens: [Int]
+    /// On a tree without a screen: `unmask` rules whose target text matches the view's
+    /// but names a screen, so they do not apply (``MaskRule/needsScreen``).
+    public var needScreen: [Int]
 }
 
 extension DecisionTable {
@@ -46,6 +49,7 @@ extension DecisionTable {
         }
         let decision = incremental.decisions[view]
         var resolver = ViewResolver(table: self, screen: tree.screen)
+        // The `screen` option alone; ``MaskRule/needsScreen`` rules are reported apart.
         func applies(_ rule: Int) -> Bool { rules[rule].screen.map { $0 == tree.screen } ?? true }
         func matching(_ v: Int) -> [Int] {
             Array(Set(resolver.matchingRules(tree.views[v])).union(pathMatches[v])).sorted()
@@ -100,9 +104,13 @@ extension DecisionTable {
         let facts = tree.views[view]
         var allResolver = ViewResolver(table: all, screen: tree.screen)
         let everywhere = allResolver.matchingRules(facts, target: target, indexPath: facts.id == nil ? tree.indexPath(of: view) : nil)
-        let otherScreens = everywhere.filter { rules[$0].screen != nil && !applies($0) }
+        // Unmask targets that name a screen, on a tree without one (`all` leaves them out too).
+        let namingScreen = ReliableTarget.isScreen(tree.screen) || !needsScreens ? [] :
+            rulesMatching(.target, target).map(Int.init).filter { rules[$0].needsScreen }
+        let otherScreens = Set(everywhere + namingScreen).filter { rules[$0].screen != nil && !applies($0) }.sorted()
+        let needScreen = Set(namingScreen).filter { rules[$0].screen == nil }.sorted()
 
         return DecisionTrace(view: view, chain: chain, target: target, indexPath: tree.indexPath(of: view),
-                             steps: steps, decision: decision, otherScreens: otherScreens)
+                             steps: steps, decision: decision, otherScreens: otherScreens, needScreen: needScreen)
     }
 }

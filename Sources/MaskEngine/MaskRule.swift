@@ -28,4 +28,21 @@ public struct MaskRule: Sendable, Hashable {
 
     /// The level the rule decides at for the views it matches itself.
     public var ownLevel: PrecedenceLevel { selector.isInstance ? .instance : .type }
+
+    /// Whether the rule applies only in trees with a screen (a non-empty one): an
+    /// `unmask` rule whose target names a screen (``ReliableTarget/namesScreen(_:)``).
+    /// Without a screen such a target cannot tell an identifier from a screen and an
+    /// identifier, so it unmasks nothing; a `mask` rule still matches its text as written.
+    public var needsScreen: Bool {
+        guard action == .unmask, case .target(let pattern) = selector else { return false }
+        return ReliableTarget.namesScreen(pattern.text)
+    }
+
+    /// Whether the rule applies in a tree on `screen` (nil or empty: no screen): its
+    /// `screen` option, if any, equals it, and it does not ``needsScreen`` on a tree
+    /// without one.
+    public func applies(onScreen screen: String?) -> Bool {
+        if let own = self.screen, own != screen { return false }
+        return !needsScreen || ReliableTarget.isScreen(screen)
+    }
 }

@@ -7,6 +7,9 @@
 /// `Class[tg:N]` for a view with a non-zero tag, else `Class:eq(N)` where N is the
 /// view's index among its siblings of the same class. Without a screen the
 /// `Screen.` prefix is left out.
+///
+/// Written without a screen, `Home.title` could be an identifier or a screen and an
+/// identifier: see ``namesScreen(_:)`` for how a `target` selector reads it.
 public enum ReliableTarget {
     /// The short form for a view with an accessibility identifier.
     public static func short(className: String, accessibilityIdentifier: String, screen: String?) -> String {
@@ -68,8 +71,52 @@ public enum ReliableTarget {
     }
 
     private static func qualified(_ identifier: String, _ screen: String?) -> String {
-        guard let screen, !screen.isEmpty else { return identifier }
+        guard let screen, isScreen(screen) else { return identifier }
         return "\(screen).\(identifier)"
+    }
+
+    /// Whether a tree has a screen that targets are qualified with: a non-empty one.
+    public static func isScreen(_ screen: String?) -> Bool {
+        guard let screen else { return false }
+        return !screen.isEmpty
+    }
+
+    /// Whether a `target` selector's text names a screen: some `ai:` or `ri:` value in
+    /// it contains a `.`, as `UILabel[ai:Home.title]` and
+    /// `[root]>UIView[ri:Home.form]>UILabel:eq(0)` do.
+    ///
+    /// A value starts after `[ai:` or `[ri:`; in the path form (text starting with
+    /// `[root]`) it runs to the end of its step (the next `]>`), otherwise to the end of
+    /// the text; `*` counts as written. Class names are not values, so
+    /// `android.widget.TextView[ai:title]` names no screen.
+    ///
+    /// On a tree without a screen (absent, null or empty) the text is ambiguous:
+    /// `Home.title` may be the identifier itself, or screen `Home` and identifier
+    /// `title`. It is resolved toward masking: there an `unmask` rule whose target names
+    /// a screen matches no view (select such views with `accessibilityIdentifier` or
+    /// `restorationIdentifier`), and a `mask` rule's target matches the text as written.
+    /// - Complexity: O(n) in the length of the text.
+    public static func namesScreen(_ pattern: String) -> Bool {
+        let bytes = Array(pattern.utf8)
+        let isPath = bytes.starts(with: root.utf8)
+        var index = 0
+        while index + 4 <= bytes.count {
+            let isMarker = bytes[index] == UInt8(ascii: "[") && bytes[index + 2] == UInt8(ascii: "i")
+                && bytes[index + 3] == UInt8(ascii: ":")
+                && (bytes[index + 1] == UInt8(ascii: "a") || bytes[index + 1] == UInt8(ascii: "r"))
+            guard isMarker else {
+                index += 1
+                continue
+            }
+            var end = index + 4
+            while end < bytes.count {
+                if isPath && bytes[end] == UInt8(ascii: "]") && end + 1 < bytes.count && bytes[end + 1] == UInt8(ascii: ">") { break }
+                if bytes[end] == UInt8(ascii: ".") { return true }
+                end += 1
+            }
+            index = end
+        }
+        return false
     }
 }
 

@@ -1,7 +1,8 @@
 extension ViewResolver {
     /// Every rule that selects a view, whether or not it decides it: instance rules whose
     /// selector matches the view itself, and type rules on any class of its chain. Rules
-    /// scoped to another screen are left out. For audits and the linter, not the hot path.
+    /// that do not apply on the resolver's screen (``MaskRule/applies(onScreen:)``) are
+    /// left out. For audits and the linter, not the hot path.
     /// - Returns: rule indices, ascending.
     public func matchingRules(_ facts: ViewFacts, target: String? = nil, indexPath: String? = nil) -> [Int] {
         var found: [Int32] = []
@@ -14,9 +15,7 @@ extension ViewResolver {
         for name in classChain(of: facts) {
             if let list = table.typeRules[name] { found += list }
         }
-        return Set(found).filter { rule in
-            table.rules[Int(rule)].screen.map { $0 == screen } ?? true
-        }.map { Int($0) }.sorted()
+        return Set(found).filter { applies($0) }.map { Int($0) }.sorted()
     }
 }
 

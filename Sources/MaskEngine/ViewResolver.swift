@@ -48,16 +48,20 @@ public struct ViewResolver: Sendable {
         self.table = table
         self.screen = screen
         self.screenID = screen.flatMap { table.screenIDs[$0] } ?? -2
+        self.hasScreen = ReliableTarget.isScreen(screen)
     }
 
     /// The current screen's number among those rules name; -2 when no rule names it.
     private var screenID: Int32
+    /// Whether the current tree has a screen (non-empty), for ``MaskRule/needsScreen``.
+    private var hasScreen: Bool
 
     /// Switches to another screen, dropping screen-dependent caches if it changed.
     public mutating func setScreen(_ screen: String?) {
         guard screen != self.screen else { return }
         self.screen = screen
         screenID = screen.flatMap { table.screenIDs[$0] } ?? -2
+        hasScreen = ReliableTarget.isScreen(screen)
         if table.usesScreens {
             classCache.removeAll()
             givenChainCache.removeAll()
@@ -166,10 +170,12 @@ public struct ViewResolver: Sendable {
         return table.catalog.chain(of: facts.className)
     }
 
+    /// Whether a rule applies on the current screen (``MaskRule/applies(onScreen:)``).
     @inline(__always)
     func applies(_ rule: Int32) -> Bool {
         let scope = table.ruleScreens[Int(rule)]
-        return scope < 0 || scope == screenID
+        guard scope < 0 || scope == screenID else { return false }
+        return hasScreen || !table.needsScreens || !table.ruleNeedsScreen[Int(rule)]
     }
 
     @inline(__always)

@@ -24,11 +24,12 @@ enum XCUITestImporter {
         } else if elements[0].name == "XCUIElementTypeApplication", let name = elements[0].attribute("name"), !name.isEmpty {
             output.screen = name
         }
+        let names = XCUITestName.roles(elements)
         var index = wrapped ? 1 : 0
         while index < elements.count {
             let element = elements[index]
             let parent = element.parent >= 0 ? outIndex[Int(element.parent)] : -1
-            outIndex[index] = output.add(view(element), parent: parent)
+            outIndex[index] = output.add(view(element, name: names[index]), parent: parent)
             index += 1
         }
         return output
@@ -39,14 +40,23 @@ enum XCUITestImporter {
         return value
     }
 
-    static func view(_ element: XMLElement) -> ViewNode {
+    /// One element as a view; `name` says what its `name` attribute is (``XCUITestName``).
+    static func view(_ element: XMLElement, name role: XCUITestName.Role) -> ViewNode {
         var node = ViewNode(className: element.name)
-        let name = nonEmpty(element.attribute("name"))
-        let label = nonEmpty(element.attribute("label"))
+        var label = nonEmpty(element.attribute("label"))
         let value = nonEmpty(element.attribute("value"))
-        // XCUITest reports the label (or value) as `name` when the app set no
-        // identifier; identifiers are emitted in clear, so such a name is text, not an id.
-        if let name, name != label, name != value { node.accessibilityIdentifier = name }
+        // Identifiers are emitted in clear even in masked views: a name is one only when
+        // the capture shows it; otherwise it is text, masked with the view. XCUITest
+        // reports the label as the name when the app sets no identifier, so a name that is
+        // text stands for a missing label, or else is kept as a field of its own.
+        if let name = nonEmpty(element.attribute("name")) {
+            switch role {
+            case .absent: break
+            case .identifier: node.accessibilityIdentifier = name
+            case .text:
+                if label == nil { label = name } else { node.others.append(("name", .string(name))) }
+            }
+        }
         node.accessibilityLabel = label
         node.accessibilityValue = value
         node.placeholder = nonEmpty(element.attribute("placeholderValue"))

@@ -162,6 +162,9 @@ struct ExplainCommand: ParsableCommand {
         for other in trace.otherScreens {
             lines.append("not applied: \(ruleText(table, other)) (scoped to another screen; this tree is \(tree.screen.map { "'\($0)'" } ?? "not on a screen"))")
         }
+        for other in trace.needScreen {
+            lines.append("not applied: \(ruleText(table, other)) (its target names a screen and this tree has none; select by accessibilityIdentifier or restorationIdentifier instead)")
+        }
         var result = "decision: \(trace.decision.isMasked ? "masked" : "shown")"
         if trace.decision.isForcedByKind { result += " (maps are always masked)" }
         else if trace.decision.isSecure { result += " (secure text entry and everything inside it are always masked); text sent as bullets" }

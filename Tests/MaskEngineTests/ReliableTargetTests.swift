@@ -215,6 +215,136 @@ struct ReliableTargetTests {
         #expect(r["viewFour"]!.isMasked)
         #expect(r["viewFour"]!.ruleIndex == 1)
     }
+    // MARK: - Targets that name a screen, on trees without one (issue 16, item 7)
+
+    /// A tree whose label's accessibility identifier is spelled like a screen-qualified one.
+    static func dottedIdentifierTree(screen: String?, ai: String = "Home.title") -> Built {
+        build(N("root", "UIView", [N("label", "UILabel", ai: ai)]), screen: screen)
+    }
+
+    /// Decisions through every String path: `resolve` (IncrementalResolver), the
+    /// traversal, and `ViewResolver.decide(_:target:...)` with a computed target; they must agree.
+    static func decideEverywhere(_ t: DecisionTable, _ built: Built) -> [String: MaskDecision] {
+        let resolved = t.resolve(built.tree)
+        #expect(traverse(t, built.tree) == resolved)
+        var resolver = ViewResolver(table: t, screen: built.tree.screen)
+        var handed: [InheritedVerdicts] = []
+        for view in 0..<built.tree.count {
+            let parent = Int(built.tree.parents[view])
+            let (decision, down) = resolver.decide(built.tree.views[view], target: ReliableTarget.target(of: view, in: built.tree),
+                                                   inherited: parent < 0 ? .root : handed[parent])
+            handed.append(down)
+            #expect(decision == resolved[view], "view \(view)")
+        }
+        var result: [String: MaskDecision] = [:]
+        for (name, i) in built.index { result[name] = resolved[i] }
+        return result
+    }
+
+    @Test("an unmask target naming a screen does not match in a tree without a screen (absent, null or empty)")
+    func screenQualifiedShortFormNeedsItsScreen() {
+        let t = table([MaskRule(.unmask, .target(GlobPattern("UILabel[ai:Home.title]")))], default: .mask)
+        for screen in [nil, ""] as [String?] {
+            let d = Self.decideEverywhere(t, Self.dottedIdentifierTree(screen: screen))
+            #expect(d["label"]!.isMasked, "screen \(String(describing: screen))")
+            #expect(d["label"]!.level == .default)
+        }
+        // On its screen it matches; on another screen it does not.
+        let home = Self.decideEverywhere(t, Self.dottedIdentifierTree(screen: "Home", ai: "title"))
+        #expect(home["label"]!.isMasked == false)
+        #expect(home["label"]!.level == .instance)
+        #expect(Self.decideEverywhere(t, Self.dottedIdentifierTree(screen: "Other"))["label"]!.isMasked)
+        #expect(Self.decideEverywhere(t, Self.dottedIdentifierTree(screen: "Other", ai: "title"))["label"]!.isMasked)
+        // The same view is still selectable by its identifier.
+        let byIdentifier = table([MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("Home.title")))], default: .mask)
+        #expect(Self.decideEverywhere(byIdentifier, Self.dottedIdentifierTree(screen: nil))["label"]!.isMasked == false)
+    }
+
+    @Test("a glob whose ai: value has a dot names a screen too; one without a dot matches as before")
+    func screenQualifiedGlobs() {
+        let none = Self.dottedIdentifierTree(screen: nil)
+        for pattern in ["UILabel[ai:Home.*]", "UILabel[ai:*.title]", "*[ai:Home.title]", "UILabel[ai:Home.title]*"] {
+            let t = table([MaskRule(.unmask, .target(GlobPattern(pattern)))], default: .mask)
+            #expect(Self.decideEverywhere(t, none)["label"]!.isMasked, "\(pattern)")
+        }
+        for pattern in ["UILabel[ai:*]", "UILabel[ai:Home*]", "UILabel[ai:*title]"] {
+            let t = table([MaskRule(.unmask, .target(GlobPattern(pattern)))], default: .mask)
+            #expect(Self.decideEverywhere(t, none)["label"]!.isMasked == false, "\(pattern)")
+        }
+        let plain = table([MaskRule(.unmask, .target(GlobPattern("UILabel[ai:title]")))], default: .mask)
+        #expect(Self.decideEverywhere(plain, Self.dottedIdentifierTree(screen: nil, ai: "title"))["label"]!.isMasked == false)
+    }
+
+    @Test("a path-form target with a dotted ri: step does not match in a tree without a screen")
+    func screenQualifiedPathFormNeedsItsScreen() {
+        func tree(_ screen: String?, ri: String) -> Built {
+            build(N("form", "UIView", ri: ri, [N("label", "UILabel"), N("other", "UILabel")]), screen: screen)
+        }
+        let t = table([MaskRule(.unmask, .target(GlobPattern("[root]>UIView[ri:Home.form]>UILabel:eq(0)")))], default: .mask)
+        for screen in [nil, ""] as [String?] {
+            let d = Self.decideEverywhere(t, tree(screen, ri: "Home.form"))
+            #expect(d["label"]!.isMasked, "screen \(String(describing: screen))")
+        }
+        #expect(Self.decideEverywhere(t, tree("Home", ri: "form"))["label"]!.isMasked == false)
+        #expect(Self.decideEverywhere(t, tree("Other", ri: "Home.form"))["label"]!.isMasked)
+        // A dot in a later step's value counts; class names with dots do not.
+        let later = table([MaskRule(.unmask, .target(GlobPattern("[root]>UIView:eq(0)>UILabel[ri:a.b]")), recursive: false)], default: .mask)
+        let underPlain = build(N("top", "UIView", [N("label", "UILabel", ri: "a.b")]))
+        #expect(Self.decideEverywhere(later, underPlain)["label"]!.isMasked)
+        let android = table([MaskRule(.unmask, .target(GlobPattern("[root]>android.view.View[ri:form]>android.widget.TextView:eq(0)")))], default: .mask)
+        let androidTree = build(N("form", "android.view.View", ri: "form", [N("label", "android.widget.TextView")]))
+        #expect(Self.decideEverywhere(android, androidTree)["label"]!.isMasked == false)
+    }
+
+    @Test("a mask target naming a screen still matches its text as written without a screen: the ambiguity never unmasks")
+    func screenQualifiedMaskStillMasks() {
+        let t = table([
+            MaskRule(.mask, .target(GlobPattern("UILabel[ai:Home.title]"))),
+            MaskRule(.unmask, .type("UILabel")),
+        ], default: .unmask)
+        for screen in [nil, ""] as [String?] {
+            let d = Self.decideEverywhere(t, Self.dottedIdentifierTree(screen: screen))
+            #expect(d["label"]!.isMasked)
+            #expect(d["label"]!.ruleIndex == 0)
+        }
+    }
+
+    @Test("which target texts name a screen")
+    func namesScreen() {
+        for text in ["UILabel[ai:Home.title]", "UILabel[ai:*.x]", "*[ai:a.b", "[root]>UIView[ri:Home.form]>UILabel:eq(0)",
+                     "[root]>UIView:eq(0)>UIView[ri:S.x]", "[root]>*[ri:a.*", "android.widget.TextView[ai:Home.title]"] {
+            #expect(ReliableTarget.namesScreen(text), "\(text)")
+        }
+        for text in ["UILabel[ai:title]", "UILabel[ai:*]", "android.widget.TextView[ai:title]", "[root]>UIView[tg:4]>UILabel:eq(0)",
+                     "[root]>UIView[ri:form]>android.widget.TextView:eq(0)", "[root]>My.View:eq(0)", "*:eq(1)", "*[tg:*", ""] {
+            #expect(ReliableTarget.namesScreen(text) == false, "\(text)")
+        }
+        #expect(MaskRule(.unmask, .target(GlobPattern("UILabel[ai:Home.title]"))).needsScreen)
+        #expect(MaskRule(.mask, .target(GlobPattern("UILabel[ai:Home.title]"))).needsScreen == false)
+        #expect(MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("Home.title"))).needsScreen == false)
+        let rule = MaskRule(.unmask, .target(GlobPattern("UILabel[ai:Home.title]")))
+        #expect(rule.applies(onScreen: nil) == false && rule.applies(onScreen: "") == false)
+        #expect(rule.applies(onScreen: "Home") && rule.applies(onScreen: "Other"))
+    }
+
+    @Test("the trace names an unmask target that needs a screen as not applied")
+    func traceNamesTargetsThatNeedAScreen() {
+        let t = table([MaskRule(.unmask, .target(GlobPattern("UILabel[ai:Home.title]")))], default: .mask)
+        let built = Self.dottedIdentifierTree(screen: nil)
+        let trace = t.trace(built["label"], in: built.tree)
+        #expect(trace.needScreen == [0])
+        #expect(trace.otherScreens.isEmpty)
+        #expect(trace.steps[0].matched.isEmpty)
+        #expect(trace.decision.isMasked)
+        let scoped = table([MaskRule(.unmask, .target(GlobPattern("UILabel[ai:Home.title]")), screen: "Home")], default: .mask)
+        let scopedTrace = scoped.trace(built["label"], in: built.tree)
+        #expect(scopedTrace.needScreen.isEmpty && scopedTrace.otherScreens == [0])
+        var resolver = ViewResolver(table: t, screen: nil)
+        #expect(resolver.matchingRules(built.tree.views[built["label"]], target: "UILabel[ai:Home.title]").isEmpty)
+        resolver.setScreen("Home")
+        #expect(resolver.matchingRules(built.tree.views[built["label"]], target: "UILabel[ai:Home.title]") == [0])
+    }
+
     // MARK: - Target syntax
 
     @Test func computedTargetsAreWellFormed() {

@@ -106,7 +106,7 @@ struct MappingTests {
     func xcuitest() throws {
         let xml = """
         <XCUIElementTypeApplication type="XCUIElementTypeApplication" name="Demo" label="Demo" enabled="true" visible="true" x="0" y="0" width="390" height="844">
-          <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" name="greeting" label="Hello" enabled="false" visible="false" x="1.5" y="2" width="10" height="20" index="0" accessible="true"/>
+          <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" name="home.greeting" label="Hello" enabled="false" visible="false" x="1.5" y="2" width="10" height="20" index="0" accessible="true"/>
           <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" name="Total" label="Total" value="12.50" x="0" y="0" width="1" height="1"/>
           <XCUIElementTypeTextField type="XCUIElementTypeTextField" name="email" label="" value="me@example.com" placeholderValue="Email" x="0" y="0" width="1"/>
           <XCUIElementTypeSecureTextField type="XCUIElementTypeSecureTextField" name="pw" value="••••"/>
@@ -116,10 +116,10 @@ struct MappingTests {
         let converted = try convertAndRead(Array(xml.utf8), format: .xcuitest)
         #expect(converted.text == """
         {"screen":"Demo","root":{"class":"XCUIElementTypeApplication","frame":{"x":0,"y":0,"width":390,"height":844},"accessibilityLabel":"Demo","enabled":true,"children":[\
-        {"class":"XCUIElementTypeStaticText","accessibilityIdentifier":"greeting","frame":{"x":1.5,"y":2,"width":10,"height":20},"text":"Hello","accessibilityLabel":"Hello","enabled":false,"hidden":true},\
+        {"class":"XCUIElementTypeStaticText","accessibilityIdentifier":"home.greeting","frame":{"x":1.5,"y":2,"width":10,"height":20},"text":"Hello","accessibilityLabel":"Hello","enabled":false,"hidden":true},\
         {"class":"XCUIElementTypeStaticText","frame":{"x":0,"y":0,"width":1,"height":1},"text":"12.50","accessibilityLabel":"Total","accessibilityValue":"12.50"},\
-        {"class":"XCUIElementTypeTextField","accessibilityIdentifier":"email","placeholder":"Email","accessibilityValue":"me@example.com"},\
-        {"class":"XCUIElementTypeSecureTextField","accessibilityIdentifier":"pw","accessibilityValue":"••••","isSecureTextEntry":true}]}}
+        {"class":"XCUIElementTypeTextField","placeholder":"Email","accessibilityLabel":"email","accessibilityValue":"me@example.com"},\
+        {"class":"XCUIElementTypeSecureTextField","accessibilityLabel":"pw","accessibilityValue":"••••","isSecureTextEntry":true}]}}
         """)
         #expect(converted.decisions[4].kind == .secureText)
     }
@@ -127,7 +127,7 @@ struct MappingTests {
     @Test("XCUITest: several elements under AppiumAUT get a synthetic root, without a screen")
     func appiumAUT() throws {
         let json = try convertText("<AppiumAUT><XCUIElementTypeApplication name=\"A\"/><XCUIElementTypeApplication name=\"B\"/></AppiumAUT>", format: .xcuitest)
-        #expect(json == "{\"root\":{\"class\":\"XCUIElementTypeOther\",\"id\":\"AppiumAUT\",\"children\":[{\"class\":\"XCUIElementTypeApplication\",\"accessibilityIdentifier\":\"A\"},{\"class\":\"XCUIElementTypeApplication\",\"accessibilityIdentifier\":\"B\"}]}}")
+        #expect(json == "{\"root\":{\"class\":\"XCUIElementTypeOther\",\"id\":\"AppiumAUT\",\"children\":[{\"class\":\"XCUIElementTypeApplication\",\"accessibilityLabel\":\"A\"},{\"class\":\"XCUIElementTypeApplication\",\"accessibilityLabel\":\"B\"}]}}")
         let empty = try #require(importError("<AppiumAUT>\n</AppiumAUT>", format: .xcuitest, file: "x.xml"))
         #expect(empty.rendered == "x.xml:1:1: error: <AppiumAUT> holds no element")
     }

@@ -14,7 +14,8 @@ struct SampleCaptureTests {
         var classCounts: [String: Int]
         /// A field and a string value it must hold somewhere in the tree.
         var knownText: (key: String, value: String)?
-        var knownIdentifier: String
+        /// An accessibility identifier the tree must hold, or nil for a capture with none.
+        var knownIdentifier: String?
         var testDescription: String { path }
     }
 
@@ -71,7 +72,8 @@ struct SampleCaptureTests {
                                   "XCUIElementTypeButton": 7, "XCUIElementTypeWindow": 3, "XCUIElementTypeImage": 3,
                                   "XCUIElementTypeSecureTextField": 2, "XCUIElementTypeApplication": 1,
                                   "XCUIElementTypeNavigationBar": 1, "XCUIElementTypeScrollView": 1, "XCUIElementTypeStatusBar": 1],
-                    knownText: ("text", "Mail Address"), knownIdentifier: "Enter password."),
+                    // Every `name` in this capture is text (issue 16, item 12): no identifiers.
+                    knownText: ("text", "Enter password."), knownIdentifier: nil),
     ]
 
     @Test("each sample is detected, converts, and reads back", arguments: samples)
@@ -88,7 +90,11 @@ struct SampleCaptureTests {
         } else {
             #expect(converted.strings("text").isEmpty)
         }
-        #expect(converted.views.contains { $0.accessibilityIdentifier == sample.knownIdentifier })
+        if let identifier = sample.knownIdentifier {
+            #expect(converted.views.contains { $0.accessibilityIdentifier == identifier })
+        } else {
+            #expect(!converted.views.contains { $0.accessibilityIdentifier != nil })
+        }
         #expect(converted.decisions.count == sample.viewCount)
         // Masking the converted tree works end to end.
         let masked = try TreeMasker(table: maskEverything).apply(converted.json, file: sample.path)
@@ -133,6 +139,29 @@ struct SampleCaptureTests {
         // name == label: XCUITest's fallback, not an identifier.
         #expect(!converted.views.contains { $0.accessibilityIdentifier == "General" })
         #expect(converted.strings("accessibilityLabel").contains("General"))
+        // Apple's all-caps names repeat the label (NEWS for News) or are single words
+        // (GAMECENTER for Game Center): text, not identifiers.
+        #expect(Set(converted.views.compactMap(\.accessibilityIdentifier)) == ["APPLE_ACCOUNT", "DEVELOPER_SETTINGS", "com.example.app"])
+        #expect(converted.strings("name") == ["SIRI", "GAMECENTER"])
+        // The navigation bar's name copies its title's label: text, standing for its label.
+        #expect(converted.text.contains(#"{"class":"XCUIElementTypeNavigationBar","frame":{"x":0,"y":47,"width":390,"height":96},"accessibilityLabel":"Settings""#))
+    }
+
+    @Test("issue 16 item 12: sample_app_ios1.xml's text-only names are text, masked with the view")
+    func xcuitestNamesThatAreText() throws {
+        let bytes = try fixture("xcuitest/sample_app_ios1.xml")
+        let converted = try convertAndRead(bytes, format: .xcuitest)
+        #expect(converted.views.allSatisfy { $0.accessibilityIdentifier == nil })
+        // StaticText with only name="Enter password.": its text.
+        #expect(converted.text.contains(#""text":"Enter password.","accessibilityLabel":"Enter password.""#))
+        #expect(converted.strings("text").contains("Enter information as possible as you can."))
+        // The navigation bar copies its title's label into its name.
+        #expect(converted.text.contains(#"{"class":"XCUIElementTypeNavigationBar","frame":{"x":0,"y":20,"width":375,"height":44},"accessibilityLabel":"Text2""#))
+        // Masked, none of it survives.
+        let masked = String(decoding: try TreeMasker(table: maskEverything).apply(converted.json, file: "s"), as: UTF8.self)
+        for text in ["Enter password.", "Enter information", "Text2", "Mail Address"] {
+            #expect(!masked.contains(text), "\(text)")
+        }
     }
 
     @Test("Rico: superclasses, frame and visibility")

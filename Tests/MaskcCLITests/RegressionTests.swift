@@ -102,4 +102,40 @@ struct RegressionTests {
         #expect(result.stdout.hasPrefix("view 0.0.2.0 (UILabel)"))
         #expect(try CLIHarness.run(["explain", "Examples/sales-view-controller.json", "--policy", "Policies/retail-app.yaml", "--view", "0.9"]).exit == 2)
     }
+
+    @Test("issue 16 item 7: an unmask target naming a screen unmasks nothing in a tree without a screen")
+    func screenQualifiedTargetWithoutScreen() throws {
+        let policy = try Self.file("screen-target.yaml", """
+            version: 1
+            default: mask
+            rules:
+              - unmask: { target: "UILabel[ai:Home.title]" }
+                reason: the title is static copy
+              - unmask: { target: "[root]>UIView[ri:Home.form]>UILabel:eq(0)" }
+                reason: the form caption is static copy
+            """)
+        let label = #"{"class":"UILabel","accessibilityIdentifier":"Home.title","text":"Jane Appleseed"}"#
+        let form = #"{"class":"UIView","restorationIdentifier":"Home.form","children":[{"class":"UILabel","text":"Jane Appleseed"}]}"#
+        for (index, wrapper) in [#"{"root":%@}"#, #"{"screen":null,"root":%@}"#, #"{"screen":"","root":%@}"#, "%@"].enumerated() {
+            for (kind, view) in [("short", label), ("path", form)] {
+                let tree = wrapper.replacingOccurrences(of: "%@", with: view)
+                let result = try CLIHarness.run(["apply", try Self.file("screen-target-\(kind)-\(index).json", tree), "--policy", policy])
+                #expect(result.exit == 0, "\(result.stderr)")
+                #expect(!result.stdout.contains("Jane"), "\(tree) -> \(result.stdout)")
+                #expect(result.stdout.contains(#""text":"lala alalalala""#), "\(tree)")
+            }
+        }
+        // On its screen, the target still unmasks.
+        let home = try CLIHarness.run(["apply", try Self.file("screen-target-home.json",
+            #"{"screen":"Home","root":{"class":"UILabel","accessibilityIdentifier":"title","text":"Welcome"}}"#), "--policy", policy])
+        #expect(home.stdout.contains(#""text":"Welcome""#))
+        // explain says why the rule does not apply, and check --trees says what to do.
+        let tree = try Self.file("screen-target-none.json", #"{"root":\#(label)}"#)
+        let explain = try CLIHarness.run(["explain", tree, "--policy", policy, "--view", "0"])
+        #expect(explain.stdout.contains("not applied: unmask target=UILabel[ai:Home.title]"), "\(explain.stdout)")
+        #expect(explain.stdout.contains("its target names a screen and this tree has none"))
+        #expect(explain.stdout.contains("decision: masked"))
+        let check = try CLIHarness.run(["check", policy, "--trees", tree])
+        #expect(check.stdout.contains("in 1 tree without a screen it matches nothing"), "\(check.stdout)")
+    }
 }

@@ -18,7 +18,27 @@ public struct ReferenceResolver: Sendable {
     }
 
     func applies(_ rule: MaskRule, _ tree: ViewTree) -> Bool {
-        rule.screen == nil || rule.screen == tree.screen
+        guard rule.screen == nil || rule.screen == tree.screen else { return false }
+        // Without a screen, an unmask target naming one (a dotted ai:/ri: value) matches nothing.
+        if rule.action == .unmask, case .target(let pattern) = rule.selector, (tree.screen ?? "").isEmpty {
+            return !Self.namesScreen(pattern.text)
+        }
+        return true
+    }
+
+    /// Whether a target's text has an `ai:` or `ri:` value with a `.` in it: values run
+    /// from `[ai:`/`[ri:` to the end of their path step (`]>`), or to the end of a
+    /// short-form target. Written apart from the engine's, from the README.
+    static func namesScreen(_ text: String) -> Bool {
+        let isPath = text.hasPrefix("[root]")
+        var rest = Substring(text)
+        while let marker = [rest.firstRange(of: "[ai:"), rest.firstRange(of: "[ri:")].compactMap({ $0 }).min(by: { $0.lowerBound < $1.lowerBound }) {
+            var value = rest[marker.upperBound...]
+            if isPath, let stepEnd = value.firstRange(of: "]>") { value = value[..<stepEnd.lowerBound] }
+            if value.contains(".") { return true }
+            rest = rest[value.endIndex...]
+        }
+        return false
     }
 
     func chain(_ view: Int, _ tree: ViewTree) -> [String] {

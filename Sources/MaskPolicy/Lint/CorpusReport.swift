@@ -21,6 +21,9 @@ public struct CorpusReport: Sendable {
     public private(set) var trees = 0
     /// Views decided.
     public private(set) var views = 0
+    /// Trees without a screen (absent, null or empty), where `unmask` targets that name a
+    /// screen match nothing (``MaskRule/needsScreen``).
+    public private(set) var treesWithoutScreen = 0
     /// Per rule: views its selector matched (scoped rules only on their screen).
     public private(set) var matched: [Int]
     /// Per rule: views it decided.
@@ -47,6 +50,7 @@ public struct CorpusReport: Sendable {
         var incremental = IncrementalResolver(resolver: resolver, screen: tree.screen, expectedCount: tree.count)
         trees += 1
         views += tree.count
+        if !ReliableTarget.isScreen(tree.screen) { treesWithoutScreen += 1 }
         for view in 0..<tree.count {
             let facts = tree.views[view]
             let parent = Int(tree.parents[view])

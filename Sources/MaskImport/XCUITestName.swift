@@ -1,0 +1,105 @@
+/// What an XCUITest (or Appium iOS) element's `name` attribute is: the app's
+/// accessibility identifier, or text.
+///
+/// XCUITest reports the identifier as `name` when the app sets one, and otherwise the
+/// label; captures also copy a child's label into a container's `name`, or give only a
+/// `name` holding the displayed text. Identifiers are emitted in clear even in masked
+/// views, so a `name` is taken for an identifier only when the capture shows it is one,
+/// and is otherwise text:
+///
+/// 1. the element has a label or a value, and `name` equals neither;
+/// 2. `name` equals no label, value or name of any element below it (a container that
+///    copies a child's text);
+/// 3. `name` looks like a developer identifier (``looksLikeIdentifier(_:)``).
+///
+/// Comparisons ignore case and surrounding whitespace, so `NEWS` repeats the label `News`.
+enum XCUITestName {
+    /// What to do with one element's `name`.
+    enum Role: Equatable {
+        /// No name, or one that repeats the element's label or value: nothing to emit.
+        case absent
+        /// The app's accessibility identifier.
+        case identifier
+        /// Text: emitted where masking treats it as text.
+        case text
+    }
+
+    /// The role of every element's `name`, in document order.
+    /// - Complexity: O(n log n) for n elements.
+    static func roles(_ elements: [XMLElement]) -> [Role] {
+        var roles = [Role](repeating: .absent, count: elements.count)
+        var candidates: [Int] = []
+        for (index, element) in elements.enumerated() {
+            guard let name = XCUITestImporter.nonEmpty(element.attribute("name")) else { continue }
+            let key = comparable(name)
+            let label = XCUITestImporter.nonEmpty(element.attribute("label")).map(comparable)
+            let value = XCUITestImporter.nonEmpty(element.attribute("value")).map(comparable)
+            if key == label || key == value { continue }
+            roles[index] = .text
+            if (label != nil || value != nil) && looksLikeIdentifier(name) { candidates.append(index) }
+        }
+        guard !candidates.isEmpty else { return roles }
+
+        // Elements are in document order, so an element's descendants are the range
+        // after it up to its subtree's end.
+        var subtreeEnd = elements.indices.map { $0 + 1 }
+        for index in elements.indices.reversed() {
+            let parent = Int(elements[index].parent)
+            if parent >= 0 { subtreeEnd[parent] = max(subtreeEnd[parent], subtreeEnd[index]) }
+        }
+        // Where each candidate name occurs as some element's label, value or name.
+        var occurrences: [String: [Int]] = [:]
+        for index in candidates { occurrences[comparable(elements[index].attribute("name") ?? "")] = [] }
+        for (index, element) in elements.enumerated() {
+            for attribute in ["label", "value", "name"] {
+                guard let text = XCUITestImporter.nonEmpty(element.attribute(attribute)) else { continue }
+                let key = comparable(text)
+                if occurrences[key] != nil, occurrences[key]?.last != index { occurrences[key]?.append(index) }
+            }
+        }
+        for index in candidates {
+            let places = occurrences[comparable(elements[index].attribute("name") ?? "")] ?? []
+            // The first occurrence after the element itself: a descendant if inside its subtree.
+            var low = 0, high = places.count
+            while low < high {
+                let middle = (low + high) / 2
+                if places[middle] <= index { low = middle + 1 } else { high = middle }
+            }
+            let copiesDescendant = low < places.count && places[low] < subtreeEnd[index]
+            roles[index] = copiesDescendant ? .text : .identifier
+        }
+        return roles
+    }
+
+    /// Whether `name` has the shape of a developer identifier rather than of text: ASCII
+    /// letters, digits and `_ . - : /` only (no whitespace), starting with a letter or
+    /// `_` and ending with a letter or digit (no sentence punctuation), no `://` (a URL),
+    /// and a developer's mark: one of `_ . : /` (`login_button`, `Home.title`,
+    /// `APPLE_ACCOUNT`), `-` between lowercase words (`settings-row`), or lower camel
+    /// case (`loginButton`). A single word (`Skip`, `password1`, `NEWS`), capitalized
+    /// words joined by `-` (`Wi-Fi`) and PascalCase (`McDonald`) are text.
+    static func looksLikeIdentifier(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard let first = bytes.first, let last = bytes.last, bytes.count >= 2 else { return false }
+        func isLower(_ b: UInt8) -> Bool { b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z") }
+        func isUpper(_ b: UInt8) -> Bool { b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") }
+        func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+        let separators: [UInt8] = [UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: "/")]
+        let hyphen = UInt8(ascii: "-")
+        guard bytes.allSatisfy({ isLower($0) || isUpper($0) || isDigit($0) || separators.contains($0) || $0 == hyphen }),
+              isLower(first) || isUpper(first) || first == UInt8(ascii: "_"),
+              isLower(last) || isUpper(last) || isDigit(last),
+              !bytes.indices.dropLast(2).contains(where: { bytes[$0] == UInt8(ascii: ":") && bytes[$0 + 1] == UInt8(ascii: "/") && bytes[$0 + 2] == UInt8(ascii: "/") })
+        else { return false }
+        if bytes.contains(where: { separators.contains($0) }) { return true }
+        let hasUpper = bytes.contains(where: isUpper)
+        if bytes.contains(hyphen) && !hasUpper { return true }
+        return isLower(first) && hasUpper
+    }
+
+    /// A name, label or value as compared: surrounding whitespace dropped, lowercased.
+    static func comparable(_ text: String) -> String {
+        let trimmed = text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()
+        return String(trimmed).lowercased()
+    }
+}

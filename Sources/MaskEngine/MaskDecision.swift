@@ -1,6 +1,7 @@
 /// The engine's answer for one view.
 public struct MaskDecision: Sendable, Hashable {
-    /// Whether the view's content is masked. Always true for maps.
+    /// Whether the view's content is masked. Always true for maps, and for a view whose
+    /// class chain the catalog had to cut (``TypeCatalog/maximumChainLength``).
     public var isMasked: Bool
     /// The level that decided.
     public var level: PrecedenceLevel
@@ -17,7 +18,8 @@ public struct MaskDecision: Sendable, Hashable {
     public var kind: ViewKind
     /// Whether the view is secure text entry: its text becomes bullets whatever the decision.
     public var isSecure: Bool
-    /// Whether the view's children are emitted (false below maps and `recurse: false` classes).
+    /// Whether the view's children are emitted (false below maps, `recurse: false`
+    /// classes and views whose class chain was cut).
     public var emitsChildren: Bool
 
     /// Creates a decision.

@@ -14,6 +14,10 @@ public struct InheritedVerdicts: Sendable, Hashable {
 struct ClassFacts: Sendable {
     var kind: ViewKind
     var recurses: Bool
+    /// The catalog cut the chain (over ``TypeCatalog/maximumChainLength``): the kind and
+    /// `recurse` of the classes cut off are unknown, so the view is masked and its
+    /// children are not emitted.
+    var chainCut: Bool
     /// The most specific type rule on the chain (level 3), or -1.
     var typeRule: Int32
     /// The most specific recursive type rule on the chain (handed down for level 4), or -1.
@@ -137,13 +141,14 @@ public struct ViewResolver: Sendable {
         }
         let action = table.action(of: rule)
         let kind = classFacts.kind
+        let alwaysMasked = kind == .map || classFacts.chainCut
         let decision = MaskDecision(
-            isMasked: action == .mask || kind == .map,
+            isMasked: action == .mask || alwaysMasked,
             level: level,
             ruleIndex: rule >= 0 ? Int(rule) : nil,
             kind: kind,
             isSecure: isSecure,
-            emitsChildren: classFacts.recurses && kind != .map
+            emitsChildren: classFacts.recurses && !alwaysMasked
         )
         let recursiveInstance = ownRecursive.winner
         let handed = InheritedVerdicts(
@@ -281,6 +286,7 @@ public struct ViewResolver: Sendable {
         return ClassFacts(
             kind: table.catalog.kind(along: chain),
             recurses: table.catalog.recurses(along: chain),
+            chainCut: facts.superclasses == nil && table.catalog.isCut(chain),
             typeRule: typeRule,
             recursiveTypeRule: recursiveTypeRule
         )

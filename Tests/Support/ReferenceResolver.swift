@@ -122,7 +122,13 @@ public struct ReferenceResolver: Sendable {
         let facts = tree.views[view]
         let secure = kind == .secureText || facts.isSecureTextEntry
             || ["password", "newPassword", "oneTimeCode", "creditCardNumber"].contains(facts.textContentType ?? "")
-        return MaskDecision(isMasked: action == .mask || kind == .map, level: level, ruleIndex: rule, kind: kind, isSecure: secure,
-                            emitsChildren: catalog.recurses(along: classes) && kind != .map)
+        // A chain cut at the limit lost classes that may have said `map`: masked, no children.
+        var cut = false
+        if facts.superclasses == nil, classes.count == TypeCatalog.maximumChainLength,
+           let next = catalog.declarations[classes[classes.count - 1]]?.superclass, !classes.contains(next) {
+            cut = true
+        }
+        return MaskDecision(isMasked: action == .mask || kind == .map || cut, level: level, ruleIndex: rule, kind: kind, isSecure: secure,
+                            emitsChildren: catalog.recurses(along: classes) && kind != .map && !cut)
     }
 }

@@ -1,13 +1,24 @@
+import MaskEngine
+
 /// The descriptions of the checks the compiler itself makes (syntax and schema). Their
 /// findings are errors: a policy with one does not compile.
 enum CompilerRules {
-    private static func error(_ id: String, _ name: String, _ category: LintCategory, _ summary: String,
+    private static func error(_ id: String, _ name: String, _ category: LintCategory, _ summary: String, rationale: String? = nil,
                               _ triggering: [String], _ nonTriggering: [String]) -> LintRuleDescription {
-        LintRuleDescription(id: id, name: name, category: category, severity: .error, summary: summary,
+        LintRuleDescription(id: id, name: name, category: category, severity: .error, summary: summary, rationale: rationale,
                             triggering: triggering.map { LintExample($0) }, nonTriggering: nonTriggering.map { LintExample($0) })
     }
 
     private static let valid = "version: 1\ndefault: mask\n"
+
+    /// A policy declaring `T1` to `Tn`, each extending the one before, `T1` extending
+    /// `UIView` (whose own chain is UIView, UIResponder, NSObject): `Tn`'s chain holds
+    /// n + 3 classes.
+    private static func chain(of count: Int) -> String {
+        var text = valid + "types:\n  T1: { extends: UIView }\n"
+        for index in 2...count { text += "  T\(index): { extends: T\(index - 1) }\n" }
+        return text
+    }
 
     static let descriptions: [LintRuleDescription] = [
         error("syntax", "YAML syntax", .syntax, "The file is not valid YAML (or holds several documents, tags, or non-text keys).",
@@ -38,5 +49,18 @@ enum CompilerRules {
         error("type-cycle", "Type cycle", .schema, "`extends` chains that loop back on themselves.",
               ["version: 1\ndefault: mask\ntypes:\n  A: { extends: B }\n  B: { extends: A }\n"],
               ["version: 1\ndefault: mask\ntypes:\n  A: { extends: UIView }\n  B: { extends: A }\n"]),
+        error("type-chain-limit", "Class chain over the limit", .schema,
+              "A class chain (through `types:`, then the built-in catalog) longer than \(TypeCatalog.maximumChainLength) classes, which the engine would cut, losing the kinds and rules of the classes cut off.",
+              rationale: """
+                  Reported once per chain, at the `extends` of the first class, from the root \
+                  down, whose chain is over the limit (when that is a built-in class below one \
+                  the policy redeclares, at the nearest class above it that the policy declares \
+                  with `extends`); the classes below it, over the limit too, are counted in the \
+                  same message. A view tree's own `superclasses` list is used whole, whatever \
+                  its length. An encoder that builds a `DecisionTable` from a policy that did \
+                  not go through this check gets every view whose chain is cut masked, with \
+                  its children not emitted.
+                  """,
+              [chain(of: TypeCatalog.maximumChainLength - 2)], [chain(of: TypeCatalog.maximumChainLength - 3)]),
     ]
 }

@@ -115,6 +115,28 @@ struct CatalogTests {
         #expect(!cycle.isCut(cycle.chain(of: "A")))
     }
 
+    @Test("text-input classes: one list, every entry built in, subclasses and policy classes included")
+    func textInputClasses() {
+        let c = TypeCatalog.builtin
+        for name in TypeCatalog.textInputClasses { #expect(c.contains(name), "\(name)") }
+        for name in ["UITextField", "UISearchTextField", "UITextView", "SwiftUI.TextField", "SwiftUI.SecureField", "SwiftUI.TextEditor",
+                     "android.widget.EditText", "android.widget.MultiAutoCompleteTextView",
+                     "androidx.appcompat.widget.AppCompatAutoCompleteTextView", "com.google.android.material.textfield.TextInputEditText",
+                     "XCUIElementTypeTextField", "XCUIElementTypeSecureTextField", "XCUIElementTypeTextView", "XCUIElementTypeSearchField"] {
+            #expect(c.isTextInput(name), "\(name)")
+        }
+        for name in ["UILabel", "UIView", "UIControl", "UIButton", "android.widget.TextView", "android.widget.Button",
+                     "androidx.appcompat.widget.AppCompatTextView", "SwiftUI.Text", "XCUIElementTypeStaticText", "NoSuchView"] {
+            #expect(!c.isTextInput(name), "\(name)")
+        }
+        let policy = c.overlaid(with: [ClassDeclaration("AmountField", extends: "UITextField"), ClassDeclaration("Fancy", extends: "UILabel")])
+        #expect(policy.isTextInput("AmountField"))
+        #expect(!policy.isTextInput("Fancy"))
+        #expect(policy.textInputClassNames.contains("AmountField"))
+        #expect(policy.textInputClassNames == policy.textInputClassNames.sorted())
+        #expect(Set(c.textInputClassNames) == TypeCatalog.textInputClasses)
+    }
+
     @Test func cyclicPolicyClassesStillResolve() {
         let t = table([MaskRule(.unmask, .type("B"))], classes: [ClassDeclaration("A", extends: "B"), ClassDeclaration("B", extends: "A")])
         let d = decide(t, build(N("a", "A")))

@@ -1,7 +1,8 @@
 /// The engine's answer for one view.
 public struct MaskDecision: Sendable, Hashable {
-    /// Whether the view's content is masked. Always true for maps and for secure text
-    /// entry and every view inside it, whatever the policy says.
+    /// Whether the view's content is masked. Always true, whatever the policy says,
+    /// for maps, for secure text entry and every view inside it, and for a view whose
+    /// class chain the catalog had to cut (``TypeCatalog/maximumChainLength``).
     public var isMasked: Bool
     /// The level that decided.
     public var level: PrecedenceLevel
@@ -19,7 +20,8 @@ public struct MaskDecision: Sendable, Hashable {
     /// Whether the view is secure text entry or inside one: it is masked, its
     /// text-bearing fields become bullets.
     public var isSecure: Bool
-    /// Whether the view's children are emitted (false below maps and `recurse: false` classes).
+    /// Whether the view's children are emitted (false below maps, `recurse: false`
+    /// classes and views whose class chain was cut).
     public var emitsChildren: Bool
 
     /// Creates a decision.

@@ -7,6 +7,13 @@ public struct TypeCatalog: Sendable {
     public private(set) var declarations: [String: ClassDeclaration]
 
     /// The longest class chain followed; a longer one is cut (and a cycle stops earlier).
+    ///
+    /// The policy compiler rejects a policy whose `types:` make a chain longer than this
+    /// (`type-chain-limit`). Should a chain be cut anyway (a table built from a policy
+    /// that skipped validation, or from a custom catalog), the resolver masks views of
+    /// the class and does not emit their children, since the classes cut off may have
+    /// carried a kind such as `map` (see ``isCut(_:)``). A view's own `superclasses`
+    /// are used whole, whatever their length.
     public static let maximumChainLength = 256
 
     /// Creates a catalog from declarations; a later declaration of a name wins.
@@ -48,6 +55,14 @@ public struct TypeCatalog: Sendable {
             current = next
         }
         return result
+    }
+
+    /// Whether `chain`, as ``chain(of:)`` returned it, was cut at ``maximumChainLength``:
+    /// its last class has a superclass that is not a repeat (a cycle).
+    /// - Complexity: O(length of the chain).
+    public func isCut(_ chain: [String]) -> Bool {
+        guard chain.count >= Self.maximumChainLength, let last = chain.last, let next = declarations[last]?.superclass else { return false }
+        return !chain.contains(next)
     }
 
     /// The first kind declared along `chain`, or `.other`.

@@ -16,6 +16,10 @@ public struct InheritedVerdicts: Sendable, Hashable {
 struct ClassFacts: Sendable {
     var kind: ViewKind
     var recurses: Bool
+    /// The catalog cut the chain (over ``TypeCatalog/maximumChainLength``): the kind and
+    /// `recurse` of the classes cut off are unknown, so the view is masked and its
+    /// children are not emitted.
+    var chainCut: Bool
     /// The most specific type rule on the chain (level 3), or -1.
     var typeRule: Int32
     /// The most specific recursive type rule on the chain (handed down for level 4), or -1.
@@ -144,15 +148,17 @@ public struct ViewResolver: Sendable {
         }
         let action = table.action(of: rule)
         let kind = classFacts.kind
-        // Secure text entry, and everything inside it, is never unmasked; nor are maps.
+        // Never unmasked: maps, secure text entry and everything inside it, and a view
+        // whose class chain was cut at the limit (the classes cut off may say `map`).
         let secure = isSecure || inherited.secure
+        let alwaysMasked = kind == .map || classFacts.chainCut || secure
         let decision = MaskDecision(
-            isMasked: action == .mask || kind == .map || secure,
+            isMasked: action == .mask || alwaysMasked,
             level: level,
             ruleIndex: rule >= 0 ? Int(rule) : nil,
             kind: kind,
             isSecure: secure,
-            emitsChildren: classFacts.recurses && kind != .map
+            emitsChildren: classFacts.recurses && kind != .map && !classFacts.chainCut
         )
         let recursiveInstance = ownRecursive.winner
         let handed = InheritedVerdicts(
@@ -293,6 +299,7 @@ public struct ViewResolver: Sendable {
         return ClassFacts(
             kind: table.catalog.kind(along: chain),
             recurses: table.catalog.recurses(along: chain),
+            chainCut: facts.superclasses == nil && table.catalog.isCut(chain),
             typeRule: typeRule,
             recursiveTypeRule: recursiveTypeRule
         )

@@ -24,12 +24,14 @@ struct RulesCommand: ParsableCommand {
             }
         case .json:
             print(JSONValue.array(rules.map { rule in
-                .object([
+                var object: [String: JSONValue] = [
                     "id": .string(rule.id), "name": .string(rule.name), "category": .string(rule.category.rawValue),
                     "severity": .string(rule.severity.rawValue), "summary": .string(rule.summary),
                     "triggering": .array(rule.triggering.map { .object(["policy": .string($0.policy), "trees": .array($0.trees.map(JSONValue.string))]) }),
                     "nonTriggering": .array(rule.nonTriggering.map { .object(["policy": .string($0.policy), "trees": .array($0.trees.map(JSONValue.string))]) }),
-                ])
+                ]
+                if let rationale = rule.rationale { object["rationale"] = .string(rationale) }
+                return .object(object)
             }).rendered())
         case .markdown:
             print(RulesCommand.markdown(rules))
@@ -51,14 +53,26 @@ struct RulesCommand: ParsableCommand {
         for rule in rules { lines.append("| [`\(rule.id)`](#\(rule.id)) | \(rule.severity.rawValue) | \(rule.category.rawValue) | \(rule.summary) |") }
         for rule in rules {
             lines += ["", "## \(rule.id)", "", "**\(rule.name)**: \(rule.severity.rawValue), \(rule.category.rawValue). \(rule.summary)", ""]
+            if let rationale = rule.rationale { lines += [rationale, ""] }
             for (title, examples) in [("Triggers", rule.triggering), ("Does not trigger", rule.nonTriggering)] {
                 for example in examples {
-                    lines += ["\(title):", "", "```yaml", example.policy.hasSuffix("\n") ? String(example.policy.dropLast()) : example.policy, "```", ""]
+                    lines += ["\(title):", "", "```yaml"] + shown(example.policy) + ["```", ""]
                     for tree in example.trees { lines += ["with the tree", "", "```json", tree, "```", ""] }
                 }
             }
             if lines.last == "" { lines.removeLast() }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// An example policy's lines as the docs show them: a long one (a chain of hundreds
+    /// of classes) keeps its first and last lines, a comment standing for the rest.
+    static func shown(_ policy: String) -> [String] {
+        var lines = policy.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        let head = 6, tail = 3
+        guard lines.count > 30 else { return lines }
+        let indent = String(lines[head].prefix { $0 == " " })
+        return Array(lines[..<head]) + ["\(indent)# ... \(lines.count - head - tail) lines left out ..."] + Array(lines[(lines.count - tail)...])
     }
 }

@@ -81,6 +81,62 @@ struct CatalogTests {
         #expect(chain.last == "C\(TypeCatalog.maximumChainLength - 1)")
     }
 
+    @Test("a chain the catalog cuts is masked with no children, whatever the rules")
+    func cutChainsAreMaskedWithoutChildren() {
+        // A map subclass 300 levels below MKMapView: the catalog cuts its chain before
+        // MKMapView, so its kind is unknown. It must not be sent in clear.
+        var classes = [ClassDeclaration("Map0", extends: "MKMapView")]
+        for i in 1..<300 { classes.append(ClassDeclaration("Map\(i)", extends: "Map\(i - 1)")) }
+        let t = table([MaskRule(.unmask, .type("Map299"))], default: .unmask, classes: classes)
+        #expect(t.catalog.isCut(t.catalog.chain(of: "Map299")))
+        #expect(!t.catalog.isCut(t.catalog.chain(of: "Map100")))
+        #expect(!t.catalog.isCut(t.catalog.chain(of: "UILabel")))
+        let given = (0..<299).reversed().map { "Map\($0)" } + ["MKMapView", "UIView", "UIResponder", "NSObject"]
+        let built = build(N("root", "UIView", [
+            N("deep", "Map299", [N("pin", "UILabel")]), N("shallow", "Map100"), N("given", "Map299", superclasses: given),
+        ]))
+        let d = decide(t, built)
+        #expect(d["deep"]!.isMasked)
+        #expect(d["deep"]!.emitsChildren == false)
+        #expect(d["deep"]!.level == .type)
+        #expect(d["deep"]!.ruleIndex == 0)
+        #expect(d["shallow"]!.kind == .map && d["shallow"]!.isMasked)
+        // A view's own superclasses are the whole chain, never cut: MKMapView is on it.
+        #expect(d["given"]!.kind == .map && d["given"]!.isMasked)
+        #expect(d["root"]!.isMasked == false)
+        #expect(traverse(t, built.tree) == t.resolve(built.tree))
+        // The bytes path too.
+        var resolver = IncrementalResolver(table: t, screen: nil)
+        var className = "Map299"
+        let decision = className.withUTF8 { resolver.add(raw: RawViewFacts(className: $0, classSlot: 0), parent: nil) }
+        #expect(decision.isMasked && decision.emitsChildren == false)
+        // A cycle ends the chain early: not a cut.
+        let cycle = TypeCatalog([ClassDeclaration("A", extends: "B"), ClassDeclaration("B", extends: "A")])
+        #expect(!cycle.isCut(cycle.chain(of: "A")))
+    }
+
+    @Test("text-input classes: one list, every entry built in, subclasses and policy classes included")
+    func textInputClasses() {
+        let c = TypeCatalog.builtin
+        for name in TypeCatalog.textInputClasses { #expect(c.contains(name), "\(name)") }
+        for name in ["UITextField", "UISearchTextField", "UITextView", "SwiftUI.TextField", "SwiftUI.SecureField", "SwiftUI.TextEditor",
+                     "android.widget.EditText", "android.widget.MultiAutoCompleteTextView",
+                     "androidx.appcompat.widget.AppCompatAutoCompleteTextView", "com.google.android.material.textfield.TextInputEditText",
+                     "XCUIElementTypeTextField", "XCUIElementTypeSecureTextField", "XCUIElementTypeTextView", "XCUIElementTypeSearchField"] {
+            #expect(c.isTextInput(name), "\(name)")
+        }
+        for name in ["UILabel", "UIView", "UIControl", "UIButton", "android.widget.TextView", "android.widget.Button",
+                     "androidx.appcompat.widget.AppCompatTextView", "SwiftUI.Text", "XCUIElementTypeStaticText", "NoSuchView"] {
+            #expect(!c.isTextInput(name), "\(name)")
+        }
+        let policy = c.overlaid(with: [ClassDeclaration("AmountField", extends: "UITextField"), ClassDeclaration("Fancy", extends: "UILabel")])
+        #expect(policy.isTextInput("AmountField"))
+        #expect(!policy.isTextInput("Fancy"))
+        #expect(policy.textInputClassNames.contains("AmountField"))
+        #expect(policy.textInputClassNames == policy.textInputClassNames.sorted())
+        #expect(Set(c.textInputClassNames) == TypeCatalog.textInputClasses)
+    }
+
     @Test func cyclicPolicyClassesStillResolve() {
         let t = table([MaskRule(.unmask, .type("B"))], classes: [ClassDeclaration("A", extends: "B"), ClassDeclaration("B", extends: "A")])
         let d = decide(t, build(N("a", "A")))

@@ -62,7 +62,7 @@ struct PolicyParserValidTests {
             ("restorationIdentifier: 'a*b'", .restorationIdentifier(GlobPattern("a*b"))),
             ("tag: 42", .tag(42)),
             ("tag: -7", .tag(-7)),
-            ("tag: 0", .tag(0)),
+            ("tag: -1", .tag(-1)),
             ("target: \"UIButton[ai:SalesViewController.on_sale]\"", .target(GlobPattern("UIButton[ai:SalesViewController.on_sale]"))),
             ("target: \"[root]>UIView:eq(0)>UILabel[tg:3]\"", .target(GlobPattern("[root]>UIView:eq(0)>UILabel[tg:3]"))),
             ("target: \"UIButton[ai:*]\"", .target(GlobPattern("UIButton[ai:*]"))),
@@ -515,6 +515,18 @@ struct PolicyParserErrorTests {
         expectDiagnostic("wrong-type", header + "rules:\n  - mask: { tag: 1️⃣\(value) }\n", messageContains: "'tag' must be an integer")
     }
 
+    @Test("tag 0 counts as no tag, so a tag: 0 selector is an error at its value", arguments: [
+        "mask: { tag: 1️⃣0 }", "unmask: { tag: 1️⃣0 }", "mask: { tag: 1️⃣-0, recursive: false }",
+        "mask: { tag: 1️⃣+0 }", "mask:\n      screen: Home\n      tag: 1️⃣0",
+    ])
+    func tagZero(rule: String) {
+        let compilation = expectDiagnostic(
+            "invalid-value", header + "rules:\n  - \(rule)\n",
+            hint: .exactly("give the view a non-zero tag, or select it by accessibilityIdentifier or id"),
+            messageContains: "'tag: 0' matches no view: tag 0 is UIKit's default and counts as no tag")
+        #expect(compilation.diagnostics.count == 1, "\(listing(compilation.diagnostics))")
+    }
+
     @Test("recursive must be a boolean; YAML 1.1 booleans get a hint", arguments: [
         ("yes", HintExpectation.exactly("write true or false")),
         ("Yes", .exactly("write true or false")),
@@ -545,6 +557,20 @@ struct PolicyParserErrorTests {
         expectDiagnostic("wrong-type", header + "rules:\n  - mask: { type: UILabel, screen: 1️⃣[Home] }\n", messageContains: "'screen'")
         expectDiagnostic("wrong-type", header + "rules:\n  - mask: { type: UILabel, screen: 1️⃣true }\n")
         expectDiagnostic("empty-pattern", header + "rules:\n  - mask: { type: UILabel, screen: 1️⃣\"\" }\n")
+    }
+
+    @Test("a star in screen is an error at the screen's value: screens are compared exactly", arguments: [
+        ("mask: { type: UILabel, screen: 1️⃣\"Checkout*\" }", "Checkout*"),
+        ("unmask: { accessibilityIdentifier: total, screen: 1️⃣\"*\" }", "*"),
+        ("mask: { id: header, screen: 1️⃣'*Controller' }", "*Controller"),
+        ("mask:\n      screen: 1️⃣Check*out\n      type: UILabel", "Check*out"),
+    ] as [(String, String)])
+    func screenStar(rule: String, screen: String) {
+        let compilation = expectDiagnostic(
+            "invalid-value", header + "rules:\n  - \(rule)\n",
+            hint: .exactly("list the screen by its exact name, or drop 'screen:' to apply the rule on every screen"),
+            messageContains: "'screen' names one screen, compared exactly; '*' is not allowed in '\(screen)'")
+        #expect(compilation.diagnostics.count == 1, "\(listing(compilation.diagnostics))")
     }
 
     @Test("reason must be text")

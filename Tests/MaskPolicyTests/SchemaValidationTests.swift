@@ -62,15 +62,32 @@ struct SchemaValidationTests {
         "version: 1\ndefault: mask\nrules:\n  - mask: { type: UILabel, recursive: yes }\n",
         "version: 1\ndefault: mask\ntypes:\n  A: { extends: UIView, kind: mapp }\n",
         "version: 1\ndefault: mask\nrules:\n  - mask: { id: \"\" }\n",
+        "version: 1\ndefault: mask\nrules:\n  - mask: { type: UILabel, screen: \"Checkout*\" }\n",
+        "version: 1\ndefault: mask\nrules:\n  - mask: { type: UILabel, screen: \"*\" }\n",
+        "version: 1\ndefault: mask\nrules:\n  - mask: { tag: 0 }\n",
+        "version: 1\ndefault: mask\nrules:\n  - unmask: { tag: 0 }\n",
+        "version: 1\ndefault: mask\nrules:\n  - mask: { type: \"UI*\" }\n",
+        "version: 1\ndefault: mask\ntypes:\n  A: { extends: \"UI*\" }\n",
     ])
     func rejected(_ policy: String) throws {
         #expect(PolicyCompiler.compile(policy, file: "p.yaml").failed)
         #expect(!SchemaSubset(try Self.schema()).validate(try Self.load(policy)).isEmpty)
     }
+
+    @Test("values at the edge of what the compiler accepts pass the schema too", arguments: [
+        "version: 1\ndefault: mask\nrules:\n  - mask: { tag: -7 }\n",
+        "version: 1\ndefault: mask\nrules:\n  - mask: { tag: 1, screen: CheckoutViewController }\n",
+        "version: 1\ndefault: mask\nrules:\n  - mask: { accessibilityIdentifier: \"checkout.*\" }\n",
+    ])
+    func accepted(_ policy: String) throws {
+        #expect(!PolicyCompiler.compile(policy, file: "p.yaml").failed)
+        #expect(SchemaSubset(try Self.schema()).validate(try Self.load(policy)).isEmpty)
+    }
 }
 
 /// A validator for the subset of JSON Schema the policy schema uses: type, const, enum,
-/// required, properties, additionalProperties, items, oneOf, minLength and local $ref.
+/// required, properties, additionalProperties, items, oneOf, not, minLength, pattern and
+/// local $ref.
 struct SchemaSubset {
     let root: [String: Any]
 
@@ -115,6 +132,15 @@ struct SchemaSubset {
         }
         if let min = schema["minLength"] as? Int, let s = value as? String, s.count < min {
             errors.append("\(path): shorter than \(min)")
+        }
+        if let pattern = schema["pattern"] as? String, let s = value as? String {
+            let regex = try? NSRegularExpression(pattern: pattern)
+            if regex?.firstMatch(in: s, range: NSRange(s.startIndex..., in: s)) == nil {
+                errors.append("\(path): does not match \(pattern)")
+            }
+        }
+        if let negated = schema["not"] as? [String: Any], check(value, negated, path).isEmpty {
+            errors.append("\(path): matches what 'not' excludes")
         }
         if let object = value as? [String: Any] {
             for key in (schema["required"] as? [String]) ?? [] where object[key] == nil { errors.append("\(path): missing \(key)") }

@@ -100,6 +100,92 @@ struct TypeCycleTests {
     }
 }
 
+/// `count` classes `prefix0`, `prefix1`, ..., each extending the one before, the first
+/// extending `root`, as `types:` lines; `marked` puts a marker before that class's
+/// `extends` value.
+private func chainLines(_ prefix: String, _ count: Int, root: String, marked: Int? = nil) -> String {
+    var text = ""
+    for i in 0..<count {
+        text += "  \(prefix)\(i): { extends: \(i == marked ? "1️⃣" : "")\(i == 0 ? root : "\(prefix)\(i - 1)") }\n"
+    }
+    return text
+}
+
+@Suite("PolicyValidator: class chains over the limit")
+struct ChainLengthTests {
+    // UIView's own chain is UIView, UIResponder, NSObject: C(i) extending UIView through
+    // C0 has a chain of i + 4 classes, so C253 is the first over 256.
+
+    @Test("a chain exactly at the limit compiles")
+    func atTheLimit() throws {
+        let compilation = expectClean(header + "types:\n" + chainLines("C", 253, root: "UIView"))
+        let catalog = try #require(compilation.table?.catalog)
+        #expect(catalog.chain(of: "C252").count == TypeCatalog.maximumChainLength)
+        #expect(catalog.chain(of: "C252").last == "NSObject")
+    }
+
+    @Test("a chain over the limit is one error, at the extends of the first class over it")
+    func overTheLimit() {
+        let compilation = expectDiagnostic(
+            "type-chain-limit", header + "types:\n" + chainLines("C", 300, root: "UIView", marked: 253),
+            hint: .exactly("point 'extends' at a nearer class that carries the kind and rules that matter; a chain need not list every real superclass"),
+            messageContains: "the class chain of 'C253' is 257 classes long, over the limit of 256 (so are those of 46 more classes, the longest 303 classes): the engine would cut it")
+        #expect(compilation.diagnostics.count == 1, "\(listing(compilation.diagnostics))")
+    }
+
+    @Test("the issue's map subclass 300 levels down no longer compiles")
+    func deepMapSubclass() {
+        let compilation = expectDiagnostic(
+            "type-chain-limit", header + "types:\n" + chainLines("Map", 300, root: "MKMapView", marked: 252) + "rules:\n  - unmask: { type: Map299 }\n    reason: x\n",
+            messageContains: "the class chain of 'Map252' is 257 classes long")
+        #expect(compilation.diagnostics.count == 1, "\(listing(compilation.diagnostics))")
+    }
+
+    @Test("branches that cross the limit at the same class are one error; separate chains are one each")
+    func branches() {
+        let input = MarkedText(header + "types:\n" + chainLines("C", 256, root: "UIView", marked: 253)
+            + "  Left: { extends: C255 }\n  Right: { extends: C255 }\n"
+            + chainLines("D", 260, root: "android.view.View").replacingOccurrences(of: "{ extends: D253 }", with: "{ extends: 2️⃣D253 }"))
+        let compilation = PolicyCompiler.compile(input.text, file: testFile)
+        // android.view.View's chain holds 2 classes: D(i) has i + 3, so D254 is the first over.
+        expectDiagnostic("type-chain-limit", at: input["1️⃣"], in: compilation.diagnostics, messageContains: "so are those of 4 more classes")
+        expectDiagnostic("type-chain-limit", at: input["2️⃣"], in: compilation.diagnostics, messageContains: "the class chain of 'D254' is 257 classes long, over the limit of 256 (so are those of 5 more classes, the longest 262 classes)")
+        #expect(compilation.diagnostics.count == 2, "\(listing(compilation.diagnostics))")
+    }
+
+    @Test("a built-in class pushed over the limit is reported at the policy class that made it so")
+    func throughARedeclaredBuiltin() {
+        // UIView redeclared below 253 classes: UIView's chain is 255, UIControl's 256,
+        // UIButton's 257 (and many others'): one error, at UIView's extends.
+        let compilation = expectDiagnostic(
+            "type-chain-limit", header + "types:\n" + chainLines("C", 253, root: "NSObject") + "  UIView: { extends: 1️⃣C252 }\n",
+            messageContains: ", through 'UIView', is 257 classes long")
+        #expect(compilation.diagnostics.count == 1, "\(listing(compilation.diagnostics))")
+    }
+
+    @Test("a cycle longer than the limit is a cycle, once, and no chain error")
+    func longCycle() {
+        let text = header + "types:\n" + chainLines("C", 300, root: "C299").replacingOccurrences(of: "C0: { extends: C299 }", with: "C0: { extends: 1️⃣C299 }")
+        let compilation = expectDiagnostic("type-cycle", text, messageContains: "'extends' loops: C0 -> C299 -> C298 -> C297 -> ... -> C2 -> C1 -> C0 (300 classes)")
+        #expect(compilation.diagnostics.count == 1, "\(listing(compilation.diagnostics))")
+    }
+
+    @Test("a long chain leading into a cycle is reported as the cycle only")
+    func longTailIntoCycle() {
+        let text = header + "types:\n" + chainLines("C", 300, root: "A") + "  A: { extends: 1️⃣B }\n  B: { extends: A }\n"
+        let compilation = expectDiagnostic("type-cycle", text, messageContains: "A -> B -> A")
+        #expect(compilation.diagnostics.count == 1, "\(listing(compilation.diagnostics))")
+    }
+
+    @Test("20,000 classes in one chain are one error, checked in linear time")
+    func veryLongChain() {
+        let compilation = expectDiagnostic(
+            "type-chain-limit", header + "types:\n" + chainLines("C", 20_000, root: "UIView", marked: 253),
+            messageContains: "so are those of 19746 more classes, the longest 20003 classes")
+        #expect(compilation.diagnostics.count == 1)
+    }
+}
+
 @Suite("PolicyValidator: reliable targets")
 struct TargetValidationTests {
     @Test(

@@ -139,6 +139,7 @@ public struct ReferenceResolver: Sendable {
         let action = rule.map { policy.rules[$0].action } ?? policy.defaultAction
         let classes = chain(view, tree)
         let kind = catalog.kind(along: classes)
+        let facts = tree.views[view]
         // Secure: the view's own markers, or any ancestor's (walked from scratch).
         var secure = false
         var current = view
@@ -146,8 +147,14 @@ public struct ReferenceResolver: Sendable {
             secure = ownSecure(current, tree)
             current = Int(tree.parents[current])
         }
-        return MaskDecision(isMasked: action == .mask || kind == .map || secure, level: level, ruleIndex: rule, kind: kind, isSecure: secure,
-                            emitsChildren: catalog.recurses(along: classes) && kind != .map)
+        // A chain cut at the limit lost classes that may have said `map`: masked, no children.
+        var cut = false
+        if facts.superclasses == nil, classes.count == TypeCatalog.maximumChainLength,
+           let next = catalog.declarations[classes[classes.count - 1]]?.superclass, !classes.contains(next) {
+            cut = true
+        }
+        return MaskDecision(isMasked: action == .mask || kind == .map || cut || secure, level: level, ruleIndex: rule, kind: kind, isSecure: secure,
+                            emitsChildren: catalog.recurses(along: classes) && kind != .map && !cut)
     }
 
     /// The secure markers of a view itself, spelled out from Docs/secure-markers.md.

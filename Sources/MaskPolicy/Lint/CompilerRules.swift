@@ -1,13 +1,24 @@
+import MaskEngine
+
 /// The descriptions of the checks the compiler itself makes (syntax and schema). Their
 /// findings are errors: a policy with one does not compile.
 enum CompilerRules {
-    private static func error(_ id: String, _ name: String, _ category: LintCategory, _ summary: String,
+    private static func error(_ id: String, _ name: String, _ category: LintCategory, _ summary: String, rationale: String? = nil,
                               _ triggering: [String], _ nonTriggering: [String]) -> LintRuleDescription {
-        LintRuleDescription(id: id, name: name, category: category, severity: .error, summary: summary,
+        LintRuleDescription(id: id, name: name, category: category, severity: .error, summary: summary, rationale: rationale,
                             triggering: triggering.map { LintExample($0) }, nonTriggering: nonTriggering.map { LintExample($0) })
     }
 
     private static let valid = "version: 1\ndefault: mask\n"
+
+    /// A policy declaring `T1` to `Tn`, each extending the one before, `T1` extending
+    /// `UIView` (whose own chain is UIView, UIResponder, NSObject): `Tn`'s chain holds
+    /// n + 3 classes.
+    private static func chain(of count: Int) -> String {
+        var text = valid + "types:\n  T1: { extends: UIView }\n"
+        for index in 2...count { text += "  T\(index): { extends: T\(index - 1) }\n" }
+        return text
+    }
 
     static let descriptions: [LintRuleDescription] = [
         error("syntax", "YAML syntax", .syntax, "The file is not valid YAML (or holds several documents, tags, or non-text keys).",
@@ -22,8 +33,11 @@ enum CompilerRules {
               ["version: 1\ndefault: mask\nrules:\n  - mask: { typo: UILabel }\n"], ["version: 1\ndefault: mask\nrules:\n  - mask: { type: UILabel }\n"]),
         error("wrong-type", "Wrong value type", .schema, "A value of the wrong type: a list where a mapping is expected, text where a boolean is, and so on.",
               ["version: 1\ndefault: mask\nrules:\n  - mask: { type: UILabel, recursive: yes }\n"], ["version: 1\ndefault: mask\nrules:\n  - mask: { type: UILabel, recursive: false }\n"]),
-        error("invalid-value", "Invalid value", .schema, "A value outside its allowed set: a version other than 1, a default other than mask or unmask, an unknown kind, a malformed target, a glob in a class name.",
-              ["version: 2\ndefault: mask\n", "version: 1\ndefault: hide\n"], [valid]),
+        error("invalid-value", "Invalid value", .schema, "A value outside its allowed set: a version other than 1, a default other than mask or unmask, an unknown kind, a malformed target, a `*` in a class or screen name (screens are compared exactly), `tag: 0` (tag 0 counts as no tag).",
+              ["version: 2\ndefault: mask\n", "version: 1\ndefault: hide\n",
+               "version: 1\ndefault: mask\nrules:\n  - mask: { type: UILabel, screen: \"Checkout*\" }\n",
+               "version: 1\ndefault: mask\nrules:\n  - mask: { tag: 0 }\n"],
+              [valid, "version: 1\ndefault: mask\nrules:\n  - mask: { type: UILabel, screen: CheckoutViewController }\n  - mask: { tag: -1 }\n"]),
         error("missing-key", "Missing key", .schema, "`version` or `default` is missing, or the file is empty.",
               ["default: mask\n", "version: 1\n"], [valid]),
         error("selector-arity", "Selector arity", .schema, "A rule needs exactly one of mask or unmask, and a selector exactly one of type, id, accessibilityIdentifier, restorationIdentifier, tag, target.",
@@ -35,5 +49,18 @@ enum CompilerRules {
         error("type-cycle", "Type cycle", .schema, "`extends` chains that loop back on themselves.",
               ["version: 1\ndefault: mask\ntypes:\n  A: { extends: B }\n  B: { extends: A }\n"],
               ["version: 1\ndefault: mask\ntypes:\n  A: { extends: UIView }\n  B: { extends: A }\n"]),
+        error("type-chain-limit", "Class chain over the limit", .schema,
+              "A class chain (through `types:`, then the built-in catalog) longer than \(TypeCatalog.maximumChainLength) classes, which the engine would cut, losing the kinds and rules of the classes cut off.",
+              rationale: """
+                  Reported once per chain, at the `extends` of the first class, from the root \
+                  down, whose chain is over the limit (when that is a built-in class below one \
+                  the policy redeclares, at the nearest class above it that the policy declares \
+                  with `extends`); the classes below it, over the limit too, are counted in the \
+                  same message. A view tree's own `superclasses` list is used whole, whatever \
+                  its length. An encoder that builds a `DecisionTable` from a policy that did \
+                  not go through this check gets every view whose chain is cut masked, with \
+                  its children not emitted.
+                  """,
+              [chain(of: TypeCatalog.maximumChainLength - 2)], [chain(of: TypeCatalog.maximumChainLength - 3)]),
     ]
 }

@@ -42,6 +42,9 @@ public struct LintRuleDescription: Sendable {
     public var severity: Severity
     /// One line saying what it finds and why it matters.
     public var summary: String
+    /// Why the rule is as it is (its severity, what it leaves out), when that needs
+    /// saying; a paragraph in the rule docs.
+    public var rationale: String?
     /// Policies (and trees) that trigger it.
     public var triggering: [LintExample]
     /// Policies (and trees) that do not.
@@ -49,12 +52,13 @@ public struct LintRuleDescription: Sendable {
 
     /// Creates a description.
     public init(id: String, name: String, category: LintCategory, severity: Severity, summary: String,
-                triggering: [LintExample], nonTriggering: [LintExample]) {
+                rationale: String? = nil, triggering: [LintExample], nonTriggering: [LintExample]) {
         self.id = id
         self.name = name
         self.category = category
         self.severity = severity
         self.summary = summary
+        self.rationale = rationale
         self.triggering = triggering
         self.nonTriggering = nonTriggering
     }

@@ -35,7 +35,7 @@ public struct LintReport: Sendable {
 public enum PolicyLinter {
     static var rules: [any PolicyLintRule.Type] { [
         UnknownTypeRule.self, ConflictRule.self, DuplicateRule.self, NoEffectRule.self,
-        BroadUnmaskRule.self, DefaultUnmaskRule.self, UnjustifiedUnmaskRule.self,
+        BroadUnmaskRule.self, UnmaskCoversInputRule.self, DefaultUnmaskRule.self, UnjustifiedUnmaskRule.self,
         DeadSelectorRule.self, ExposedByAncestorRule.self,
     ] }
 

@@ -229,7 +229,19 @@ public struct PolicyParser {
             case "recursive":
                 if let value = bool(pair.value, key: "recursive") { recursive = value } else { failed = true }
             case "screen":
-                if let value = name(pair.value, key: "screen") { screen = (value, pair.value.range) } else { failed = true }
+                if let value = name(pair.value, key: "screen") {
+                    if value.contains("*") {
+                        // Screens are compared exactly: a star would match only a screen
+                        // literally named so, and the rule would never apply.
+                        error("invalid-value", "'screen' names one screen, compared exactly; '*' is not allowed in '\(value)'", pair.value.range,
+                              hint: "list the screen by its exact name, or drop 'screen:' to apply the rule on every screen")
+                        failed = true
+                    } else {
+                        screen = (value, pair.value.range)
+                    }
+                } else {
+                    failed = true
+                }
             case let key where PolicySchema.selectorKeys.contains(key):
                 if let (first, _) = selector {
                     error("selector-arity", "a selector has exactly one of \(PolicySchema.selectorKeys.joined(separator: ", ")); '\(first.key.rawValue)' is already given", pair.key.range)
@@ -254,7 +266,15 @@ public struct PolicyParser {
 
     private mutating func selectorValue(_ key: String, _ node: YAMLNode) -> ViewSelector? {
         if key == "tag" {
-            if case .int(let n)? = node.scalarValue { return .tag(n) }
+            if case .int(let n)? = node.scalarValue {
+                // A view's tag 0 is UIKit's default and counts as no tag: the rule could never match.
+                if n == 0 {
+                    error("invalid-value", "'tag: 0' matches no view: tag 0 is UIKit's default and counts as no tag", node.range,
+                          hint: "give the view a non-zero tag, or select it by accessibilityIdentifier or id")
+                    return nil
+                }
+                return .tag(n)
+            }
             wrongType(node, expected: "an integer", key: "tag")
             return nil
         }

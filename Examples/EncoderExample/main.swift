@@ -74,12 +74,10 @@ func encode(_ root: AppView, with traversal: inout MaskingTraversal) -> [String]
         var frame = view.frame
         let facts = ViewFacts(className: view.className, accessibilityIdentifier: view.accessibilityIdentifier, isSecureTextEntry: view.isSecure)
         let decision = traversal.enter(facts, frame: &frame)
-        var shown = ""
-        if let text = view.text {
-            if decision.isSecure { shown = Placeholder.bullets(text) }
-            else if decision.isMasked { shown = Placeholder.laPattern(text) }
-            else { shown = text }
-        }
+        // The engine's contract says what each field becomes: kept, `la` pattern,
+        // bullets, or dropped (a placeholder marker then stands for the view).
+        var shown = decision.placeholder ?? ""
+        if let text = view.text, let emitted = decision.emission(for: .text).emit(text) { shown = emitted }
         let state = decision.isMasked ? "masked" : "shown"
         lines.append(String(repeating: "  ", count: depth) + "\(view.className) [\(state), level \(decision.level.rawValue)] x=\(Int(frame.x)) w=\(Int(frame.width)) \(shown)")
         stack.append((view, depth, true))

@@ -80,6 +80,8 @@ struct CaseTree {
             if let tag = v.facts.tag { m.append(("tag", .n(tag))) }
             if v.facts.isSecureTextEntry { m.append(("isSecureTextEntry", .b(true))) }
             if let t = v.facts.textContentType { m.append(("textContentType", .s(t))) }
+            if let t = v.facts.inputType { m.append(("inputType", .n(t))) }
+            if let hints = v.facts.autofillHints { m.append(("autofillHints", .arr(hints.map { .s($0) }))) }
             m += v.visual
             m += v.textFields
             if let image = v.image { m.append(("image", .s(image))) }

@@ -1,0 +1,91 @@
+import Testing
+import MaskEngine
+@testable import MaskJSON
+
+/// Secure views as `apply` writes them (issue 16, items 1 and 2): never unmasked, in any
+/// field, and neither is anything inside them.
+@Suite("Secure views in apply")
+struct SecureViewTests {
+    static let unmaskTextFields = """
+    version: 1
+    default: unmask
+    rules:
+      - unmask: { type: UITextField }
+    """
+
+    /// Whether a secret reaches the output, as text or in any case.
+    func leaks(_ output: String, _ secrets: [String]) -> [String] {
+        secrets.filter { output.lowercased().contains($0.lowercased()) }
+    }
+
+    @Test("an unmasked secure field leaks none of its fields nor its subtree", arguments: [unmaskAllPolicy, unmaskTextFields])
+    func nothingLeaks(_ policy: String) throws {
+        let input = #"{"screen":"Login","root":{"class":"UIView","children":[{"class":"UITextField","isSecureTextEntry":true,"text":"hunter2","hint":"pw-hint-9","value":"val-secret","attributedText":{"string":"attr-secret"},"image":"data:image/png;base64,SECRETIMG","custom":{"nested":["deep-secret",31337]},"children":[{"class":"UILabel","text":"child-hunter2","accessibilityLabel":"child-label"},{"class":"UIImageView","image":"child.png"}]},{"class":"UILabel","text":"Welcome"}]}}"#
+        let output = try masked(input, policy: policy)
+        #expect(leaks(output, ["hunter2", "pw-hint", "val-secret", "attr-secret", "SECRETIMG", "deep-secret", "31337", "child-label", "child.png", "nested"]) == [])
+        #expect(output.contains(#""text":"•••••••""#))
+        #expect(output.contains(#""text":"•••••••••••••""#), "the child label's text is bullets")
+        #expect(output.contains(#""placeholder":"IMG""#), "the child image is a placeholder")
+        #expect(output.contains(#""text":"Welcome""#), "views beside the field follow the policy")
+    }
+
+    @Test("every secure marker in the JSON makes the view secure", arguments: [
+        #""isSecureTextEntry":true"#, #""password":true"#, #""secureTextEntry":true"#, #""obscureText":true"#,
+        #""textContentType":"password""#, #""textContentType":"new-password""#, #""textContentType":"one-time-code""#,
+        #""textContentType":"cc-number""#, #""textContentType":"cc-csc""#, #""textContentType":"creditCardSecurityCode""#,
+        #""textContentType":"NEWPASSWORD""#, #""t\u0065xtContentType":"password""#,
+        #""inputType":"textPassword""#, #""inputType":"numberPassword""#, #""inputType":"textWebPassword""#,
+        #""inputType":"textVisiblePassword""#, #""inputType":"textPassword|textNoSuggestions""#,
+        #""inputType":129"#, #""inputType":18"#, #""inputType":225"#, #""inputType":145"#, #""inputType":"0x81""#,
+        #""inputType":"0x12""#, #""inputType":"0xe1""#, #""inputType":"0x91""#, #""inputType":"textSomethingNew""#, #""inputType":129.5"#,
+        #""autofillHints":["password"]"#, #""autofillHints":"creditCardNumber""#, #""autofillHints":["creditCardSecurityCode"]"#,
+        #""autofillHints":["emailAddress","smsOTPCode"]"#, #""autofillHints":"username,password""#,
+    ])
+    func markers(_ marker: String) throws {
+        let output = try masked(#"{"class":"android.widget.EditText",\#(marker),"text":"s3cret pin"}"#, policy: unmaskAllPolicy)
+        #expect(output.contains(#""text":"••••••••••""#), "\(marker): \(output)")
+    }
+
+    @Test("markers that name no secret leave an unmasked field in clear", arguments: [
+        #""inputType":"textEmailAddress""#, #""inputType":33"#, #""inputType":"0x21""#, #""autofillHints":["emailAddress"]"#,
+        #""textContentType":"username""#, #""isSecureTextEntry":false"#, #""inputType":null"#, #""autofillHints":null"#,
+    ])
+    func nonMarkers(_ marker: String) throws {
+        let output = try masked(#"{"class":"android.widget.EditText",\#(marker),"text":"jane"}"#, policy: unmaskAllPolicy)
+        #expect(output.contains(#""text":"jane""#), "\(marker): \(output)")
+    }
+
+    @Test("markers of the wrong type are errors with their path", arguments: [
+        (#""inputType":true"#, "$.inputType"), (#""autofillHints":[1]"#, "$.autofillHints[0]"), (#""autofillHints":{}"#, "$.autofillHints"),
+        (#""obscureText":"yes""#, "$.obscureText"), (#""secureTextEntry":1"#, "$.secureTextEntry"),
+    ])
+    func wrongTypes(_ marker: String, _ path: String) {
+        do {
+            _ = try masked(#"{"class":"android.widget.EditText",\#(marker),"text":"x"}"#, policy: unmaskAllPolicy)
+            Issue.record("accepted \(marker)")
+        } catch let error as TreeError {
+            #expect(error.path == path, "\(marker)")
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test("a secure marker given twice is a duplicate key, escaped or not")
+    func duplicateMarkers() {
+        #expect(throws: TreeError.self) {
+            try masked(#"{"class":"X","inputType":1,"inp\u0075tType":129}"#, policy: unmaskAllPolicy)
+        }
+    }
+
+    @Test("apply and read + decide + write agree on secure subtrees (bytes and String paths)")
+    func pathsAgree() throws {
+        let input = #"{"class":"UIView","children":[{"class":"EditText","inputType":129,"text":"a b","children":[{"class":"UILabel","text":"xyz","n":5}]},{"class":"UILabel","autofillHints":["password"],"text":"pw","children":[{"class":"UILabel","text":"q"}]}]}"#
+        let masker = TreeMasker(table: try compileTable(unmaskAllPolicy))
+        let fast = String(decoding: try masker.apply(Array(input.utf8), file: "t.json"), as: UTF8.self)
+        let document = try masker.read(Array(input.utf8), file: "t.json")
+        var out: [UInt8] = []
+        masker.write(document, decisions: masker.decide(document), to: &out, flush: { _ in })
+        #expect(fast == String(decoding: out, as: UTF8.self) + "\n")
+        #expect(fast == #"{"class":"UIView","children":[{"class":"EditText","inputType":129,"text":"•••","children":[{"class":"UILabel","text":"•••","n":"l"}]},{"class":"UILabel","autofillHints":["password"],"text":"••","children":[{"class":"UILabel","text":"•"}]}]}"# + "\n")
+    }
+}

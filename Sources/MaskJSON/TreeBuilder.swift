@@ -199,6 +199,19 @@ enum TreeBuilder {
             let view = viewTokens.count
             let objectEnd = Int(tokens[object].length)
             func path() -> String { Self.path(tape, to: object, root: root, rootPath: rootPath) }
+            /// The strings of the array at `array` (a string field's elements), decoded by `decode`.
+            func strings(inArray array: Int, field: Field, _ decode: (Int) -> String) throws(ShapeError) -> [String] {
+                var list: [String] = []
+                var e = array + 1
+                while tokens[e].kind != .arrayEnd {
+                    guard tokens[e].kind == .string else {
+                        throw ShapeError(token: e, path: path() + ".\(field.name)[\(list.count)]", message: "expected a string, found \(typeName(tokens[e].kind))")
+                    }
+                    list.append(decode(e))
+                    e += 1
+                }
+                return list
+            }
             // The value tokens of the view's facts (-1: absent or null), checked as read.
             var classToken = -1, idToken = -1, accessibilityToken = -1, restorationToken = -1, contentTypeToken = -1
             var superclasses: [String]?, tag: Int?, isSecureTextEntry = false
@@ -229,16 +242,7 @@ enum TreeBuilder {
                     case .superclasses:
                         if kind == .null { break }
                         guard kind == .arrayStart else { throw expect("an array of strings") }
-                        var list: [String] = []
-                        var e = v + 1
-                        while tokens[e].kind != .arrayEnd {
-                            guard tokens[e].kind == .string else {
-                                throw ShapeError(token: e, path: path() + ".superclasses[\(list.count)]", message: "expected a string, found \(typeName(tokens[e].kind))")
-                            }
-                            list.append(text(e))
-                            e += 1
-                        }
-                        superclasses = list
+                        superclasses = try strings(inArray: v, field: f, text)
                     case .id:
                         switch kind {
                         case .string, .number: idToken = v
@@ -275,16 +279,7 @@ enum TreeBuilder {
                             // Layouts join several hints with commas.
                             autofillHints = plain(v).split(separator: ",").map { String($0) }
                         case .arrayStart:
-                            var list: [String] = []
-                            var e = v + 1
-                            while tokens[e].kind != .arrayEnd {
-                                guard tokens[e].kind == .string else {
-                                    throw ShapeError(token: e, path: path() + ".autofillHints[\(list.count)]", message: "expected a string, found \(typeName(tokens[e].kind))")
-                                }
-                                list.append(plain(e))
-                                e += 1
-                            }
-                            autofillHints = list
+                            autofillHints = try strings(inArray: v, field: f, plain)
                         case .null: break
                         default: throw expect("a string or an array of strings")
                         }

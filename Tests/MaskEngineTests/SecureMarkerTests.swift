@@ -77,7 +77,7 @@ struct SecureMarkerTests {
         let label = tree.append(ViewFacts(className: "UILabel"), parent: inner)
         let image = tree.append(ViewFacts(className: "UIImageView"), parent: field)
         let sibling = tree.append(ViewFacts(className: "UILabel"), parent: form)
-        for decisions in [Self.unmaskAll.resolve(tree), traverse(tree, table: Self.unmaskAll)] {
+        for decisions in [Self.unmaskAll.resolve(tree), traverse(Self.unmaskAll, tree)] {
             for view in [field, inner, label, image] {
                 #expect(decisions[view].isMasked && decisions[view].isSecure, "view \(view)")
                 #expect(decisions[view].level == .default, "the level still says what the policy decided")
@@ -102,18 +102,4 @@ struct SecureMarkerTests {
         #expect(pad.isSecure && pad.isMasked)
         #expect(key.isSecure && key.isMasked)
     }
-}
-
-/// Decisions through a `MaskingTraversal`, in pre-order.
-private func traverse(_ tree: ViewTree, table: DecisionTable) -> [MaskDecision] {
-    var traversal = MaskingTraversal(table: table, screen: tree.screen)
-    var open: [Int] = []
-    var decisions: [MaskDecision] = []
-    for view in 0..<tree.count {
-        let parent = Int(tree.parents[view])
-        while let top = open.last, top != parent { traversal.leave(); open.removeLast() }
-        decisions.append(traversal.enter(tree.views[view]))
-        open.append(view)
-    }
-    return decisions
 }

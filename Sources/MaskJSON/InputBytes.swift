@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The bytes of one input document: an array, or a regular file mapped read-only (no
 /// copy, and no fresh memory to clear, for large trees).
 ///
@@ -26,19 +20,14 @@ public final class InputBytes: @unchecked Sendable {
     /// system will not (then read the file instead).
     public init?(mapping descriptor: Int32, count: Int) {
         guard count > 0 else { return nil }
-        #if os(Linux)
-        let flags = MAP_PRIVATE | MAP_POPULATE
-        #else
-        let flags = MAP_PRIVATE
-        #endif
-        guard let base = mmap(nil, count, PROT_READ, flags, descriptor, 0), base != MAP_FAILED else { return nil }
+        guard let base = SystemMemory.mapReadOnly(descriptor, count: count) else { return nil }
         array = []
-        mapped = UnsafeRawPointer(base)
+        mapped = base
         self.count = count
     }
 
     deinit {
-        if let mapped { munmap(UnsafeMutableRawPointer(mutating: mapped), count) }
+        if let mapped { SystemMemory.unmap(mapped, count: count) }
     }
 
     /// Calls `body` with the bytes.

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import MaskJSON
 
 /// Reading input files and writing output without Foundation, in large blocks.
@@ -17,20 +12,17 @@ enum FileIO {
         let message: String
     }
 
-    static func systemError() -> String {
-        String(cString: strerror(errno))
-    }
+    static func systemError() -> String { System.lastError }
 
     /// Reads a whole file; `-` is standard input.
     /// - Parameter limit: the largest file accepted; a larger one fails before it is read.
     static func read(_ path: String, limit: Int = Int.max) throws(Failure) -> [UInt8] {
-        let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY)
-        guard fd >= 0 else { throw Failure(message: systemError()) }
-        defer { if fd != 0 { close(fd) } }
-        var st = stat()
-        if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR { throw Failure(message: "is a directory") }
-        if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG {
-            let size = Int(st.st_size)
+        guard let fd = path == "-" ? System.standardInput : System.openForReading(path) else { throw Failure(message: systemError()) }
+        defer { if fd != System.standardInput { System.close(fd) } }
+        let status = System.status(of: fd)
+        if let status, status.isDirectory { throw Failure(message: "is a directory") }
+        if let status, status.isRegularFile {
+            let size = status.size
             if size > limit { throw Failure(message: "\(size) bytes, over the limit of \(limit) (raise it with --max-bytes)") }
             // A regular file: read straight into the array's storage, no chunk copies.
             var failure: Failure?
@@ -38,9 +30,8 @@ enum FileIO {
                 if let base = buffer.baseAddress { LargeBuffers.adviseSequentialFill(base, count: size) }
                 var offset = 0
                 while offset < size {
-                    let n = Glibc.read(fd, buffer.baseAddress! + offset, size - offset)
+                    let n = System.read(fd, into: buffer.baseAddress! + offset, count: size - offset)
                     if n < 0 {
-                        if errno == EINTR { continue }
                         failure = Failure(message: systemError())
                         break
                     }
@@ -60,14 +51,11 @@ enum FileIO {
     }
 
     /// Reads until the end of `fd`, appending to `bytes`, failing past `limit`.
-    private static func readRest(_ fd: Int32, into bytes: inout [UInt8], limit: Int) throws(Failure) {
+    private static func readRest(_ fd: System.Descriptor, into bytes: inout [UInt8], limit: Int) throws(Failure) {
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw Failure(message: systemError())
-            }
+            let n = chunk.withUnsafeMutableBytes { System.read(fd, into: $0.baseAddress!, count: $0.count) }
+            if n < 0 { throw Failure(message: systemError()) }
             if n == 0 { break }
             if bytes.count + n > limit { throw Failure(message: "over the limit of \(limit) bytes (raise it with --max-bytes)") }
             bytes.append(contentsOf: chunk[0..<n])
@@ -79,9 +67,8 @@ enum FileIO {
     /// number. A line longer than `limit` is not buffered: `tooLong` is called with its
     /// number instead.
     static func forEachLine(_ path: String, limit: Int, _ body: (Int, [UInt8]) throws -> Void, tooLong: (Int) -> Void) throws {
-        let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY)
-        guard fd >= 0 else { throw ReadError(message: systemError()) }
-        defer { if fd != 0 { close(fd) } }
+        guard let fd = path == "-" ? System.standardInput : System.openForReading(path) else { throw ReadError(message: systemError()) }
+        defer { if fd != System.standardInput { System.close(fd) } }
         var chunk = [UInt8](repeating: 0, count: 4 << 20)
         var line: [UInt8] = []
         var number = 1
@@ -97,11 +84,8 @@ enum FileIO {
             number += 1
         }
         while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw ReadError(message: systemError())
-            }
+            let n = chunk.withUnsafeMutableBytes { System.read(fd, into: $0.baseAddress!, count: $0.count) }
+            if n < 0 { throw ReadError(message: systemError()) }
             if n == 0 { break }
             var start = 0
             while start < n {
@@ -123,21 +107,18 @@ enum FileIO {
     }
 
     /// Writes all of `bytes` to a file descriptor.
-    static func write(_ fd: Int32, _ bytes: [UInt8]) throws(Failure) {
+    static func write(_ fd: System.Descriptor, _ bytes: [UInt8]) throws(Failure) {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw Failure(message: systemError())
-            }
+            let n = bytes.withUnsafeBytes { System.write(fd, from: $0.baseAddress! + offset, count: $0.count - offset) }
+            if n < 0 { throw Failure(message: systemError()) }
             offset += n
         }
     }
 
     /// Writes a line to standard error.
     static func printError(_ line: String) {
-        try? write(2, Array((line + "\n").utf8))
+        try? write(System.standardError, Array((line + "\n").utf8))
     }
 }
 
@@ -145,20 +126,19 @@ enum FileIO {
 /// renamed into place only when complete, so a failed run never leaves a partial file.
 final class OutputSink {
     let path: String?
-    private let fd: Int32
+    private let fd: System.Descriptor
     private let temporary: String?
 
     init(path: String?) throws(FileIO.Failure) {
         if let path, path != "-" {
             let temporary = path + ".maskc-partial"
-            let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            guard fd >= 0 else { throw FileIO.Failure(message: FileIO.systemError()) }
+            guard let fd = System.createForWriting(temporary) else { throw FileIO.Failure(message: FileIO.systemError()) }
             self.path = path
             self.fd = fd
             self.temporary = temporary
         } else {
             self.path = nil
-            self.fd = 1
+            self.fd = System.standardOutput
             self.temporary = nil
         }
     }
@@ -172,8 +152,8 @@ final class OutputSink {
     /// Finishes: for a file, closes it and moves it into place.
     func commit() throws(FileIO.Failure) {
         guard let temporary, let path else { return }
-        guard close(fd) == 0 else { throw FileIO.Failure(message: FileIO.systemError()) }
-        guard rename(temporary, path) == 0 else { throw FileIO.Failure(message: FileIO.systemError()) }
+        guard System.close(fd) else { throw FileIO.Failure(message: FileIO.systemError()) }
+        guard System.rename(temporary, to: path) else { throw FileIO.Failure(message: FileIO.systemError()) }
     }
 
     /// Where output is written until it is complete, for a file.
@@ -182,7 +162,7 @@ final class OutputSink {
     /// Gives up: for a file, removes the partial output.
     func discard() {
         guard let temporary else { return }
-        close(fd)
-        unlink(temporary)
+        System.close(fd)
+        System.remove(temporary)
     }
 }

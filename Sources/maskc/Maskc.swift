@@ -1,7 +1,4 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The `maskc` command line.
 @main
@@ -20,7 +17,7 @@ struct Maskc: ParsableCommand {
 
     static func main() {
         // A closed pipe must be an error to report (exit 5), not a silent death.
-        signal(SIGPIPE, SIG_IGN)
+        System.ignoreBrokenPipes()
         let code: Int32
         do {
             var command = try parseAsRoot()

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import MaskEngine
 import MaskJSON
 
@@ -18,8 +15,7 @@ struct TreeInputs {
 
     /// Whether a path is a folder.
     static func isDirectory(_ path: String) -> Bool {
-        var st = stat()
-        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+        System.status(atPath: path)?.isDirectory ?? false
     }
 
     /// Whether a file holds one tree per line, by its extension.
@@ -31,12 +27,11 @@ struct TreeInputs {
     static func files(_ paths: [String]) throws(Reported) -> [String] {
         var result: [String] = []
         for path in paths {
-            var st = stat()
-            guard stat(path, &st) == 0 else {
+            guard let status = System.status(atPath: path) else {
                 FileIO.printError("maskc: error: cannot read trees '\(path)': \(FileIO.systemError())")
                 throw Reported(status: .usage)
             }
-            if (st.st_mode & S_IFMT) == S_IFDIR {
+            if status.isDirectory {
                 result += walk(path)
             } else {
                 result.append(path)
@@ -49,17 +44,12 @@ struct TreeInputs {
         var found: [String] = []
         var pending = [root]
         while let folder = pending.popLast() {
-            guard let dir = opendir(folder) else { continue }
-            defer { closedir(dir) }
-            while let entry = readdir(dir) {
-                let name = withUnsafePointer(to: entry.pointee.d_name) { ptr in
-                    ptr.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-                }
-                if name == "." || name == ".." || name.hasPrefix(".") { continue }
+            guard let names = System.directoryEntries(folder) else { continue }
+            for name in names {
+                if name.hasPrefix(".") { continue }
                 let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-                var st = stat()
-                guard stat(path, &st) == 0 else { continue }
-                if (st.st_mode & S_IFMT) == S_IFDIR {
+                guard let status = System.status(atPath: path) else { continue }
+                if status.isDirectory {
                     pending.append(path)
                 } else if extensions.contains(where: { name.hasSuffix($0) }) {
                     found.append(path)

@@ -1,0 +1,169 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Every call the command line makes into the operating system, behind one wall: the
+/// rest of the target is plain Swift and builds unchanged on Linux and on Apple's
+/// systems (`scripts/check-portability`, run by CI, fails on a platform import or call
+/// anywhere else).
+enum System {
+    /// An open file.
+    typealias Descriptor = Int32
+
+    static let standardInput: Descriptor = 0
+    static let standardOutput: Descriptor = 1
+    static let standardError: Descriptor = 2
+
+    /// What `stat` says of a file, in the terms maskc needs.
+    struct FileStatus: Equatable {
+        var isDirectory: Bool
+        var isRegularFile: Bool
+        var size: Int
+        /// The modification time, seconds and nanoseconds.
+        var modified: (seconds: Int, nanoseconds: Int)
+
+        static func == (a: FileStatus, b: FileStatus) -> Bool {
+            a.isDirectory == b.isDirectory && a.isRegularFile == b.isRegularFile && a.size == b.size
+                && a.modified.seconds == b.modified.seconds && a.modified.nanoseconds == b.modified.nanoseconds
+        }
+
+        fileprivate init(_ st: stat) {
+            isDirectory = (st.st_mode & S_IFMT) == S_IFDIR
+            isRegularFile = (st.st_mode & S_IFMT) == S_IFREG
+            size = Int(st.st_size)
+            #if canImport(Darwin)
+            modified = (Int(st.st_mtimespec.tv_sec), Int(st.st_mtimespec.tv_nsec))
+            #else
+            modified = (Int(st.st_mtim.tv_sec), Int(st.st_mtim.tv_nsec))
+            #endif
+        }
+    }
+
+    /// The last system error, in the system's words.
+    static var lastError: String { String(cString: strerror(errno)) }
+
+    /// Opens a file for reading; nil on failure (see ``lastError``).
+    static func openForReading(_ path: String) -> Descriptor? {
+        let fd = open(path, O_RDONLY)
+        return fd >= 0 ? fd : nil
+    }
+
+    /// Creates (or truncates) a file for writing, mode 0644; nil on failure.
+    static func createForWriting(_ path: String) -> Descriptor? {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        return fd >= 0 ? fd : nil
+    }
+
+    /// Closes a file; false on failure.
+    @discardableResult
+    static func close(_ fd: Descriptor) -> Bool {
+        #if canImport(Darwin)
+        return Darwin.close(fd) == 0
+        #elseif canImport(Glibc)
+        return Glibc.close(fd) == 0
+        #else
+        return Musl.close(fd) == 0
+        #endif
+    }
+
+    /// Reads up to `count` bytes, retrying when a signal interrupts; returns the number
+    /// read (0 at the end), or -1 on failure.
+    static func read(_ fd: Descriptor, into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
+        while true {
+            #if canImport(Darwin)
+            let n = Darwin.read(fd, buffer, count)
+            #elseif canImport(Glibc)
+            let n = Glibc.read(fd, buffer, count)
+            #else
+            let n = Musl.read(fd, buffer, count)
+            #endif
+            if n < 0 && errno == EINTR { continue }
+            return n
+        }
+    }
+
+    /// Writes up to `count` bytes, retrying when a signal interrupts; returns the number
+    /// written, or -1 on failure.
+    static func write(_ fd: Descriptor, from buffer: UnsafeRawPointer, count: Int) -> Int {
+        while true {
+            #if canImport(Darwin)
+            let n = Darwin.write(fd, buffer, count)
+            #elseif canImport(Glibc)
+            let n = Glibc.write(fd, buffer, count)
+            #else
+            let n = Musl.write(fd, buffer, count)
+            #endif
+            if n < 0 && errno == EINTR { continue }
+            return n
+        }
+    }
+
+    /// The status of an open file; nil on failure.
+    static func status(of fd: Descriptor) -> FileStatus? {
+        var st = stat()
+        return fstat(fd, &st) == 0 ? FileStatus(st) : nil
+    }
+
+    /// The status of a path (links followed); nil on failure.
+    static func status(atPath path: String) -> FileStatus? {
+        var st = stat()
+        return stat(path, &st) == 0 ? FileStatus(st) : nil
+    }
+
+    /// The names in a folder, `.` and `..` left out, in the order the system gives;
+    /// nil when it cannot be read.
+    static func directoryEntries(_ path: String) -> [String]? {
+        guard let dir = opendir(path) else { return nil }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) { tuple in
+                tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Renames a file, replacing any at the destination; false on failure.
+    static func rename(_ from: String, to: String) -> Bool {
+        #if canImport(Darwin)
+        return Darwin.rename(from, to) == 0
+        #elseif canImport(Glibc)
+        return Glibc.rename(from, to) == 0
+        #else
+        return Musl.rename(from, to) == 0
+        #endif
+    }
+
+    /// Removes a file, if it is there.
+    static func remove(_ path: String) {
+        _ = unlink(path)
+    }
+
+    /// Makes a write to a closed pipe fail with an error (reported, exit 5) instead of
+    /// ending the process.
+    static func ignoreBrokenPipes() {
+        _ = signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// From now on, SIGBUS (a mapped file cut short by another process) writes
+    /// `message` to standard error, removes `partialOutput` if given, and ends the
+    /// process with `status`, instead of a crash.
+    static func onBusError(message: StaticString, removing partialOutput: String?, status: Int32) {
+        busError = (partialOutput.flatMap { strdup($0) }, message, status)
+        _ = signal(SIGBUS) { _ in
+            guard let (partial, message, status) = busError else { _exit(4) }
+            _ = System.write(System.standardError, from: message.utf8Start, count: message.utf8CodeUnitCount)
+            if let partial { unlink(partial) }
+            _exit(status)
+        }
+    }
+}
+
+/// What the SIGBUS handler does (set once, before reading).
+nonisolated(unsafe) private var busError: (partial: UnsafeMutablePointer<CChar>?, message: StaticString, status: Int32)?

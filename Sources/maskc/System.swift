@@ -73,30 +73,31 @@ enum System {
     /// Reads up to `count` bytes, retrying when a signal interrupts; returns the number
     /// read (0 at the end), or -1 on failure.
     static func read(_ fd: Descriptor, into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
-        while true {
-            #if canImport(Darwin)
-            let n = Darwin.read(fd, buffer, count)
-            #elseif canImport(Glibc)
-            let n = Glibc.read(fd, buffer, count)
-            #else
-            let n = Musl.read(fd, buffer, count)
-            #endif
-            if n < 0 && errno == EINTR { continue }
-            return n
-        }
+        #if canImport(Darwin)
+        retrying { Darwin.read(fd, buffer, count) }
+        #elseif canImport(Glibc)
+        retrying { Glibc.read(fd, buffer, count) }
+        #else
+        retrying { Musl.read(fd, buffer, count) }
+        #endif
     }
 
     /// Writes up to `count` bytes, retrying when a signal interrupts; returns the number
     /// written, or -1 on failure.
     static func write(_ fd: Descriptor, from buffer: UnsafeRawPointer, count: Int) -> Int {
+        #if canImport(Darwin)
+        retrying { Darwin.write(fd, buffer, count) }
+        #elseif canImport(Glibc)
+        retrying { Glibc.write(fd, buffer, count) }
+        #else
+        retrying { Musl.write(fd, buffer, count) }
+        #endif
+    }
+
+    /// Calls `call` again while it fails because a signal interrupted it.
+    private static func retrying(_ call: () -> Int) -> Int {
         while true {
-            #if canImport(Darwin)
-            let n = Darwin.write(fd, buffer, count)
-            #elseif canImport(Glibc)
-            let n = Glibc.write(fd, buffer, count)
-            #else
-            let n = Musl.write(fd, buffer, count)
-            #endif
+            let n = call()
             if n < 0 && errno == EINTR { continue }
             return n
         }

@@ -27,19 +27,6 @@ public enum FieldEmission: UInt8, Sendable, Hashable, CaseIterable {
         case .drop: return nil
         }
     }
-
-    /// A number's literal (`12345.67`) in a field with this emission: `nil` when the
-    /// number is kept as a number or the field dropped, else the string it becomes.
-    public func emit(number literal: String) -> String? {
-        switch self {
-        case .keep, .maskStrings, .drop: return nil
-        case .mask: return Placeholder.laPattern(literal)
-        case .bullets: return Placeholder.bullets(literal)
-        }
-    }
-
-    /// Whether object keys inside the field are content (and masked like strings).
-    public var masksKeys: Bool { self == .mask || self == .bullets }
 }
 
 /// A field of a captured view as emission tells fields apart: its ``ViewField`` role,
@@ -82,9 +69,6 @@ public enum EmittedField: UInt8, Sendable, Hashable, CaseIterable {
             }
         }
     }
-
-    /// Whether the field is text-bearing (the `la` pattern when masked, bullets when secure).
-    public var isTextBearing: Bool { self == .text || self == .placeholder || self == .label }
 }
 
 extension MaskDecision {

@@ -74,6 +74,10 @@ public struct Auditor {
     private var screens: [ScreenSummary] = []
     private var findings: [AuditFinding] = []
     private var changes: [DecisionChange] = []
+    /// Short strings already scanned and found clean (class names, keys, fonts repeat
+    /// on every view), and whether each class takes text input.
+    private var clean = Set<String>()
+    private var inputClasses: [String: Bool] = [:]
 
     /// Creates an auditor for a policy, and optionally the policy it replaces.
     public init(table: DecisionTable, baseline: DecisionTable? = nil) {
@@ -82,30 +86,49 @@ public struct Auditor {
         corpus = CorpusReport(table: table)
     }
 
-    static func label(_ tree: ViewTree, _ view: Int) -> String { tree.views[view].id ?? tree.indexPath(of: view) }
+    /// How a report names a view: its id, else its index path (built from the
+    /// traversal's child positions, only for views that are reported).
+    static func label(_ facts: ViewFacts, positions: [Int]) -> String {
+        facts.id ?? (["0"] + positions.map(String.init)).joined(separator: ".")
+    }
 
     func ruleLabel(_ table: DecisionTable, _ decision: MaskDecision) -> String {
         guard let rule = table.rule(for: decision) else { return "default \(table.defaultAction.rawValue)" }
         return "\(rule.action.rawValue) \(rule.selector)" + (rule.origin.map { " (\($0))" } ?? "")
     }
 
-    /// Classes whose views take text input (fields and editors, not labels).
-    static let inputClassMarkers = ["TextField", "EditText", "SearchField", "TextEditor", "UITextView", "SecureField", "AutoCompleteTextView"]
+    /// Fragments of class names that take text input, for app classes the catalog does
+    /// not know (`FloatLabeledEditText`, `PinEntryTextField`).
+    static let inputClassMarkers = ["TextField", "EditText", "SearchField", "TextEditor", "SecureField"]
 
-    /// Whether a view takes text input, judged by its class chain.
+    /// Whether a view takes text input: its class chain (the tree's, else the catalog's)
+    /// reaches one of the catalog's input classes, or a class in it is named like one.
+    /// Labels (`UILabel`, `android.widget.TextView`) are not inputs.
     static func isTextInput(_ facts: ViewFacts, _ table: DecisionTable) -> Bool {
         let chain = facts.superclasses.map { [facts.className] + $0 } ?? table.catalog.chain(of: facts.className)
-        return chain.contains { name in inputClassMarkers.contains { name.contains($0) } }
+        if chain.contains(where: TypeCatalog.textInputClasses.contains) { return true }
+        return chain.contains { name in
+            let simple = name.split(separator: ".").last.map(String.init) ?? name
+            return inputClassMarkers.contains { simple.contains($0) }
+        }
     }
 
     /// Adds one captured screen.
+    ///
+    /// The screen is masked as `apply` masks it, and the detectors run over every
+    /// string and number of that output (keys, identifiers, structural fields and the
+    /// wrapper included): whatever leaves the device is seen, whatever the reason it
+    /// was kept.
     public mutating func add(_ document: TreeDocument, name: String) {
         let tree = document.tree
         corpus.add(tree, name: name)
         let decisions = table.resolve(tree)
         let old = baseline.map { $0.resolve(tree) }
         var summary = ScreenSummary(tree: name, screen: tree.screen, views: tree.count, masked: [:], exposed: [:], notEmitted: 0)
+        // The views `apply` writes, in the order it writes them.
         var emitted = [Bool](repeating: true, count: tree.count)
+        var written: [Int] = []
+        written.reserveCapacity(tree.count)
         for view in 0..<tree.count {
             let parent = Int(tree.parents[view])
             if parent >= 0 && (!emitted[parent] || !decisions[parent].emitsChildren) {
@@ -113,48 +136,150 @@ public struct Auditor {
                 summary.notEmitted += 1
                 continue
             }
+            written.append(view)
+            let decision = decisions[view]
+            if decision.isMasked { summary.masked[decision.kind, default: 0] += 1 } else { summary.exposed[decision.kind, default: 0] += 1 }
+        }
+        screens.append(summary)
+
+        var output: [UInt8] = []
+        TreeMasker(table: table).write(document, decisions: decisions, to: &output, flush: { _ in })
+        let tape: JSONTape
+        do {
+            tape = try JSONReader.parse(output)
+        } catch {
+            // Cannot happen for the writer's own output; if it does, say so, loudly.
+            findings.append(AuditFinding(level: .critical, category: "unreadable-output", tree: name, view: nil, className: nil, field: nil,
+                                         excerpt: nil, message: "the masked output could not be read back for the audit"))
+            return
+        }
+
+        // Personal data in anything emitted; once per view, field and kind.
+        var seen = Set<SeenKey>()
+        var clearContent: [Int: String] = [:]  // emitted ordinal -> first text or unknown field sent in clear
+        EmittedValues.forEach(in: tape, wrapped: document.isWrapped) { place, positions, text in
+            let view = place.view.map { written[$0] }
+            let decision = view.map { decisions[$0] }
+            let role = ViewField.role(of: place.field)
+            if let ordinal = place.view, let decision, !decision.isMasked, !place.isKey, role == .text || role == .unknown,
+               clearContent[ordinal] == nil {
+                clearContent[ordinal] = place.field
+            }
+            guard !clean.contains(text) else { return }
+            let kinds = ValueDetectors.scan(text)
+            if kinds.isEmpty, text.utf8.count <= 64, clean.count < 65_536 { clean.insert(text) }
+            for kind in kinds where seen.insert(SeenKey(view: place.view, field: place.field, kind: kind)).inserted {
+                let facts = view.map { tree.views[$0] }
+                var message = "\(kind.rawValue) sent in clear in '\(place.field)'"
+                if let decision {
+                    if decision.isMasked { message += ", which is kept when the view is masked" }
+                    message += " (\(ruleLabel(table, decision)))"
+                } else {
+                    message += " of the tree's wrapper"
+                }
+                findings.append(AuditFinding(
+                    level: .critical, category: kind.rawValue, tree: name, view: facts.map { Self.label($0, positions: positions) },
+                    className: facts?.className, field: place.field, excerpt: maskedExcerpt(text), message: message))
+            }
+        }
+
+        // Names that announce sensitive data, and decisions that changed.
+        let previous = Self.previousSiblings(tree)
+        var stack: [(view: Int, position: Int)] = []
+        for (ordinal, view) in written.enumerated() {
+            let parent = Int(tree.parents[view])
+            while let last = stack.last, last.view != parent { stack.removeLast() }
+            if parent >= 0 { stack.append((view, Int(tree.childIndices[view]))) } else { stack.removeAll() }
             let decision = decisions[view]
             let facts = tree.views[view]
-            if decision.isMasked { summary.masked[decision.kind, default: 0] += 1 } else { summary.exposed[decision.kind, default: 0] += 1 }
-            let where_ = (tree: name, view: Self.label(tree, view), className: facts.className)
             let exposed = !decision.isMasked
-            let content = exposed || decision.isSecure ? document.contentFields(of: view) : []
-            if exposed && !decision.isSecure {
-                for field in content {
-                    for kind in ValueDetectors.scan(field.value) {
-                        findings.append(AuditFinding(
-                            level: .critical, category: kind.rawValue, tree: where_.tree, view: where_.view, className: where_.className,
-                            field: field.key, excerpt: maskedExcerpt(field.value),
-                            message: "\(kind.rawValue) sent in clear in '\(field.key)' (\(ruleLabel(table, decision)))"))
-                    }
-                }
-            }
-            // Identifiers and labels that announce sensitive data.
+            func here() -> String { Self.label(facts, positions: stack.map(\.position)) }
             let names = [facts.accessibilityIdentifier, facts.restorationIdentifier, facts.id].compactMap { $0 }
-            var hint: (words: [String], secure: Bool)?
-            for name in names { if let match = IdentifierHints.match(name) { hint = match; break } }
-            if let hint {
-                let words = hint.words.joined(separator: ", ")
-                if hint.secure && decision.kind == .text && !decision.isSecure && Self.isTextInput(facts, table) {
-                    findings.append(AuditFinding(
-                        level: exposed ? .high : .medium, category: SensitiveKind.secureEntryNotFlagged.rawValue,
-                        tree: where_.tree, view: where_.view, className: where_.className, field: nil, excerpt: nil,
-                        message: "text view named for secure entry (\(words)) is not secure entry\(exposed ? " and is sent in clear" : "; it is masked, but would leak if unmasked")"))
-                } else if exposed && !decision.isSecure && !content.isEmpty {
-                    findings.append(AuditFinding(
-                        level: .high, category: SensitiveKind.sensitiveIdentifier.rawValue,
-                        tree: where_.tree, view: where_.view, className: where_.className, field: content.first?.key,
-                        excerpt: content.first.map { maskedExcerpt($0.value) },
-                        message: "view named for sensitive data (\(words)) sends its content in clear (\(ruleLabel(table, decision)))"))
-                }
+            if !decision.isSecure, isTextInput(facts),
+               let words = secureEntryWords(view, document: document, previous: previous) {
+                findings.append(AuditFinding(
+                    level: exposed ? .high : .medium, category: SensitiveKind.secureEntryNotFlagged.rawValue,
+                    tree: name, view: here(), className: facts.className, field: nil, excerpt: nil,
+                    message: "text input named for secure entry (\(words.joined(separator: ", "))) is not secure entry\(exposed ? " and is sent in clear" : "; it is masked, but would leak if unmasked")"))
+            } else if exposed, !decision.isSecure, let field = clearContent[ordinal],
+                      let hint = names.lazy.compactMap(IdentifierHints.match).first {
+                findings.append(AuditFinding(
+                    level: .high, category: SensitiveKind.sensitiveIdentifier.rawValue,
+                    tree: name, view: here(), className: facts.className, field: field, excerpt: nil,
+                    message: "view named for sensitive data (\(hint.words.joined(separator: ", "))) sends its content in clear (\(ruleLabel(table, decision)))"))
             }
             if let old, let baseline, old[view].isMasked != decision.isMasked {
-                changes.append(DecisionChange(tree: name, view: where_.view, className: where_.className,
+                changes.append(DecisionChange(tree: name, view: here(), className: facts.className,
                                               wasMasked: old[view].isMasked, isMasked: decision.isMasked,
                                               oldRule: ruleLabel(baseline, old[view]), newRule: ruleLabel(table, decision)))
             }
         }
-        screens.append(summary)
+    }
+
+    private struct SeenKey: Hashable {
+        var view: Int?
+        var field: String
+        var kind: SensitiveKind
+    }
+
+    /// Each view's previous sibling, or -1.
+    static func previousSiblings(_ tree: ViewTree) -> [Int32] {
+        var previous = [Int32](repeating: -1, count: tree.count)
+        var lastChild = [Int32](repeating: -1, count: tree.count)
+        for view in 1..<max(1, tree.count) {
+            let parent = Int(tree.parents[view])
+            previous[view] = lastChild[parent]
+            lastChild[parent] = Int32(view)
+        }
+        return previous
+    }
+
+    /// ``isTextInput(_:_:)``, remembered per class when the tree gives no superclasses.
+    private mutating func isTextInput(_ facts: ViewFacts) -> Bool {
+        guard facts.superclasses == nil else { return Self.isTextInput(facts, table) }
+        if let known = inputClasses[facts.className] { return known }
+        let answer = Self.isTextInput(facts, table)
+        inputClasses[facts.className] = answer
+        return answer
+    }
+
+    /// Levels of enclosing containers that may label an input: a float-label widget
+    /// wraps its field in a frame (`TextInputLayout > FrameLayout > EditText`).
+    static let labellingAncestors = 2
+
+    /// The secure-entry words an input is named with, by any of: its own identifiers,
+    /// hint and content description; the identifiers, hint and label of its enclosing
+    /// containers; the label just before it (or before its container). Nil when none.
+    func secureEntryWords(_ view: Int, document: TreeDocument, previous: [Int32]) -> [String]? {
+        let tree = document.tree
+        func identifiers(_ v: Int) -> [String] {
+            let facts = tree.views[v]
+            return [facts.accessibilityIdentifier, facts.restorationIdentifier, facts.id].compactMap { $0 }
+        }
+        func labels(_ v: Int) -> [String] {
+            document.contentFields(of: v).filter { $0.key == "placeholder" || $0.key == "accessibilityLabel" }.map(\.value)
+        }
+        // A label: a text view that is not an input; what it shows.
+        func shownText(_ v: Int) -> [String] {
+            let facts = tree.views[v]
+            let chain = facts.superclasses.map { [facts.className] + $0 } ?? table.catalog.chain(of: facts.className)
+            guard table.catalog.kind(along: chain) == .text, !Self.isTextInput(facts, table) else { return [] }
+            return document.contentFields(of: v).filter { $0.key == "text" || $0.key == "accessibilityLabel" }.map(\.value)
+        }
+        var names = identifiers(view) + labels(view)
+        var holder = view
+        for _ in 0..<Self.labellingAncestors {
+            if previous[holder] >= 0 { names += shownText(Int(previous[holder])) }
+            let parent = Int(tree.parents[holder])
+            guard parent >= 0 else { break }
+            names += identifiers(parent) + labels(parent)
+            holder = parent
+        }
+        var words: [String] = []
+        for name in names {
+            for word in SecureEntryNames.match(name) ?? [] where !words.contains(word) { words.append(word) }
+        }
+        return words.isEmpty ? nil : words
     }
 
     /// The report, with rule findings over the whole corpus.

@@ -20,8 +20,15 @@ struct ExplainCommand: ParsableCommand {
 
     @OptionGroup var options: TreeOptions
 
-    @Option(name: .long, help: "Explain one view: its id or index path (0.2.1).")
+    @Option(name: .long, help: "Explain the views with this id, or the view at this index path (0.2.1); every match is explained.")
     var view: String?
+
+    @Option(name: .long, help: "Explain the view at this index path (0.2.1) only: never taken for an id.")
+    var indexPath: String?
+
+    func validate() throws {
+        if view != nil && indexPath != nil { throw ValidationError("give --view or --index-path, not both") }
+    }
 
 
     func run() throws {
@@ -37,15 +44,40 @@ struct ExplainCommand: ParsableCommand {
         }
         let decisions = masker.decide(document)
         let views = document.tree
-        if let wanted = view {
-            guard let index = (0..<views.count).first(where: { views.views[$0].id == wanted }) ?? Self.view(atIndexPath: wanted, in: views) else {
-                FileIO.printError("maskc: error: no view with id or index path '\(wanted)' in '\(tree)'")
+        if view != nil || indexPath != nil {
+            let matches = Self.views(named: view, indexPath: indexPath, in: views)
+            guard !matches.isEmpty else {
+                let what = view.map { "id or index path '\($0)'" } ?? "index path '\(indexPath ?? "")'"
+                FileIO.printError("maskc: error: no view with \(what) in '\(tree)'")
                 throw Reported(status: .usage)
             }
-            print(Self.traceText(table.trace(index, in: views), table: table, document: document))
+            var parts: [String] = []
+            if matches.count > 1 {
+                // Every match is explained: the one a reader did not expect may be the exposed one.
+                let list = matches.map { "\(views.indexPath(of: $0.view)) (\($0.how))" }.joined(separator: ", ")
+                parts.append("# \(matches.count) views match '\(view ?? "")': \(list); name one with --index-path")
+            }
+            for match in matches {
+                parts.append(Self.traceText(table.trace(match.view, in: views), table: table, document: document))
+            }
+            print(parts.joined(separator: "\n\n"))
             return
         }
         print(Self.outline(document, decisions: decisions, table: table, file: tree, policy: options.policy))
+    }
+
+    /// The views `--view` or `--index-path` names, in tree order, each with how it matched:
+    /// every view whose id is `name`, and the view at `name` read as an index path; or
+    /// only the view at `indexPath`.
+    static func views(named name: String?, indexPath: String?, in tree: ViewTree) -> [(view: Int, how: String)] {
+        if let indexPath { return view(atIndexPath: indexPath, in: tree).map { [($0, "index path")] } ?? [] }
+        guard let name else { return [] }
+        var found = (0..<tree.count).filter { tree.views[$0].id == name }.map { (view: $0, how: "id") }
+        if let byPath = view(atIndexPath: name, in: tree), !found.contains(where: { $0.view == byPath }) {
+            found.append((byPath, "index path"))
+            found.sort { $0.view < $1.view }
+        }
+        return found
     }
 
     /// The view at an index path (`0.2.1`), found by walking down from the root.

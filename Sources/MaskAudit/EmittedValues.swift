@@ -1,0 +1,112 @@
+import MaskJSON
+
+/// Every piece of text a masked tree's JSON carries, found by walking the output
+/// `apply` writes: strings (object keys included) and number literals, each with the
+/// view and top-level field it is in. The audit reads what leaves the device through
+/// here, so it sees exactly what the masker emitted and cannot disagree with it.
+///
+/// The walk is iterative and linear in the size of the output; index paths are not
+/// built, only the stack of child positions the caller may turn into one.
+struct EmittedValues {
+    /// Where a value is.
+    struct Place {
+        /// The view's ordinal among the emitted views (pre-order), or nil for a field of
+        /// the wrapper (`{"screen": ..., "root": ...}`).
+        var view: Int?
+        /// The top-level key of the view (or wrapper) the value is under.
+        var field: String
+        /// True when the text is an object key (the field's own key included).
+        var isKey: Bool
+    }
+
+    private enum Frame {
+        /// A wrapper object; `next` is the token of its next key (or its end).
+        case wrapper(next: Int)
+        /// A view object.
+        case view(ordinal: Int, next: Int, isChild: Bool)
+        /// A `children` array; `next` is the token of its next element (or its end).
+        case children(next: Int, index: Int)
+    }
+
+    /// Calls `body` for every string and number in the document, in document order.
+    /// - Parameters:
+    ///   - tape: the masked tree, parsed.
+    ///   - wrapped: whether the document is a wrapper rather than a bare view.
+    ///   - body: called with the place, the child positions from the root to the view
+    ///     (empty for the root and the wrapper), and the text.
+    static func forEach(in tape: JSONTape, wrapped: Bool, _ body: (Place, [Int], String) -> Void) {
+        let tokens = tape.tokens
+        guard !tokens.isEmpty, tokens[0].kind == .objectStart else { return }
+        var stack: [Frame] = []
+        var positions: [Int] = []
+        var ordinal = 0
+        if wrapped {
+            stack.append(.wrapper(next: 1))
+        } else {
+            stack.append(.view(ordinal: 0, next: 1, isChild: false))
+            ordinal = 1
+        }
+
+        /// Reports the key at `key` and everything in its value.
+        func scanMember(_ key: Int, view: Int?) {
+            let field = tape.string(key)
+            body(Place(view: view, field: field, isKey: true), positions, field)
+            let end = tape.end(ofValueAt: key + 1)
+            // One entry per open container inside the value: for an object, whether its
+            // next token is a key.
+            var keyNext: [Bool?] = []
+            for t in (key + 1)..<end {
+                let kind = tokens[t].kind
+                if kind == .objectEnd || kind == .arrayEnd {
+                    keyNext.removeLast()
+                    continue
+                }
+                if keyNext.last == true {
+                    keyNext[keyNext.count - 1] = false
+                    body(Place(view: view, field: field, isKey: true), positions, tape.string(t))
+                    continue
+                }
+                if keyNext.last == false { keyNext[keyNext.count - 1] = true }  // a value: a key comes next
+                switch kind {
+                case .string: body(Place(view: view, field: field, isKey: false), positions, tape.string(t))
+                case .number: body(Place(view: view, field: field, isKey: false), positions, String(decoding: tape.raw(t), as: UTF8.self))
+                case .objectStart: keyNext.append(true)
+                case .arrayStart: keyNext.append(nil)
+                default: break
+                }
+            }
+        }
+
+        while let frame = stack.popLast() {
+            switch frame {
+            case .wrapper(let k):
+                guard tokens[k].kind != .objectEnd else { continue }
+                stack.append(.wrapper(next: tape.end(ofValueAt: k + 1)))
+                if tape.string(k) == "root", tokens[k + 1].kind == .objectStart {
+                    stack.append(.view(ordinal: ordinal, next: k + 2, isChild: false))
+                    ordinal += 1
+                } else {
+                    scanMember(k, view: nil)
+                }
+            case .view(let view, let k, let isChild):
+                guard tokens[k].kind != .objectEnd else {
+                    if isChild { positions.removeLast() }
+                    continue
+                }
+                let end = tape.end(ofValueAt: k + 1)
+                stack.append(.view(ordinal: view, next: end, isChild: isChild))
+                if tape.string(k) == "children", tokens[k + 1].kind == .arrayStart {
+                    stack.append(.children(next: k + 2, index: 0))
+                } else {
+                    scanMember(k, view: view)
+                }
+            case .children(let k, let index):
+                guard tokens[k].kind == .objectStart else { continue }  // the array's end
+                stack.append(.children(next: tape.end(ofValueAt: k), index: index + 1))
+                positions.append(index)
+                stack.append(.view(ordinal: ordinal, next: k + 1, isChild: true))
+                ordinal += 1
+            }
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+/// `explain --view` names every match; `--index-path` cannot be taken for an id; deep
+/// trees are audited and explained without a quadratic term.
+@Suite("Explain and audit: ambiguous names, deep trees")
+struct ExplainViewTests {
+    static let duplicates = """
+        {"class": "UIView", "children": [
+          {"class": "UITextField", "id": "row", "isSecureTextEntry": true, "text": "a"},
+          {"class": "UILabel", "id": "0.0", "text": "b"},
+          {"class": "UILabel", "id": "row", "text": "Jane Appleseed"}]}
+        """
+    static let policy = "version: 1\ndefault: unmask\nrules:\n  - mask: { id: row, screen: Other }\n  - mask: { type: UILabel, recursive: false }\n  - unmask: { id: row }\n    reason: rows are public\n"
+
+    @Test("a duplicate id: every view with it is explained, with a header naming each by index path")
+    func duplicateIDs() throws {
+        let tree = try BadInputTests.file("dup.json", Self.duplicates), policy = try BadInputTests.file("dup.yaml", Self.policy)
+        let result = try CLIHarness.run(["explain", tree, "--policy", policy, "--view", "row"])
+        #expect(result.exit == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("# 2 views match 'row': 0.0 (id), 0.2 (id); name one with --index-path\n"))
+        #expect(result.stdout.components(separatedBy: "\nview row (").count == 3)
+        #expect(result.stdout.contains("index path 0.0\n"))
+        #expect(result.stdout.contains("index path 0.2\n"))
+        // The second is the one the policy exposes: it is not hidden behind the first.
+        #expect(result.stdout.contains("decision: masked"))
+        #expect(result.stdout.contains("decision: shown"))
+    }
+
+    @Test("an id that spells an index path: both views are explained; --index-path names one")
+    func idShadowsIndexPath() throws {
+        let tree = try BadInputTests.file("dup.json", Self.duplicates), policy = try BadInputTests.file("dup.yaml", Self.policy)
+        let both = try CLIHarness.run(["explain", tree, "--policy", policy, "--view", "0.0"])
+        #expect(both.stdout.hasPrefix("# 2 views match '0.0': 0.0 (index path), 0.1 (id); name one with --index-path\n"))
+        let one = try CLIHarness.run(["explain", tree, "--policy", policy, "--index-path", "0.1"])
+        #expect(one.exit == 0)
+        #expect(one.stdout.hasPrefix("view 0.0 (UILabel), index path 0.1\n"))
+        let single = try CLIHarness.run(["explain", tree, "--policy", policy, "--view", "0.2"])
+        #expect(single.stdout.hasPrefix("view row (UILabel), index path 0.2\n"))
+        let none = try CLIHarness.run(["explain", tree, "--policy", policy, "--index-path", "row"])
+        #expect(none.exit == 2)
+        #expect(none.stderr.contains("no view with index path 'row'"))
+        let clash = try CLIHarness.run(["explain", tree, "--policy", policy, "--view", "row", "--index-path", "0"])
+        #expect(clash.exit == 2)
+    }
+
+    @Test("a 100,000-deep tree: audit (text and HTML) and explain (outline and one view) complete")
+    func deepTree() throws {
+        let depth = 100_000
+        let deep = String(repeating: #"{"class":"UIView","children":["#, count: depth)
+            + #"{"class":"UITextField","id":"deepest","accessibilityIdentifier":"login.password","text":"jane@example.com"}"#
+            + String(repeating: "]}", count: depth)
+        let tree = try BadInputTests.file("deep-audit.json", deep)
+        let policy = try BadInputTests.file("open.yaml", "version: 1\ndefault: unmask\n")
+        let text = try CLIHarness.run(["audit", "--policy", policy, tree])
+        #expect(text.exit == 0)
+        #expect(text.stdout.contains("[email]"))
+        #expect(text.stdout.contains("[secure-entry-not-flagged]"))
+        let html = try CLIHarness.run(["audit", "--format", "html", "--policy", policy, tree])
+        #expect(html.exit == 0)
+        #expect(html.stdout.hasSuffix("</html>\n"))
+        let outline = try CLIHarness.run(["explain", tree, "--policy", policy])
+        #expect(outline.exit == 0)
+        #expect(outline.stdout.contains("(depth 100000)"))
+        let one = try CLIHarness.run(["explain", tree, "--policy", policy, "--view", "deepest"])
+        #expect(one.exit == 0)
+        #expect(one.stdout.contains("decision: shown"))
+        #expect(!text.stdout.contains("jane@"))
+    }
+}

@@ -10,11 +10,15 @@ public struct AuditFinding: Sendable, Hashable {
     public var category: String
     /// The tree (file, or file:line for NDJSON), if the finding is about a view.
     public var tree: String?
+    /// The tree's screen, when it names one.
+    public var screen: String?
     /// The view's id or index path, and class.
     public var view: String?
     public var className: String?
     /// The field the value was found in.
     public var field: String?
+    /// For findings about a rule: its action and selector (`unmask type=UIButton`).
+    public var rule: String?
     /// A shape-only excerpt of the value (never the value).
     public var excerpt: String?
     /// One line saying what was found.
@@ -49,6 +53,8 @@ public struct AuditReport: Sendable {
     public var findings: [AuditFinding]
     /// With a baseline: views whose decision changed, newly exposed first.
     public var changes: [DecisionChange]?
+    /// Findings hidden because they were accepted (``AcceptedFindings``).
+    public var acceptedCount = 0
 
     /// Totals over every screen.
     public var totals: (views: Int, masked: [ViewKind: Int], exposed: [ViewKind: Int]) {
@@ -149,7 +155,7 @@ public struct Auditor {
             tape = try JSONReader.parse(output)
         } catch {
             // Cannot happen for the writer's own output; if it does, say so, loudly.
-            findings.append(AuditFinding(level: .critical, category: "unreadable-output", tree: name, view: nil, className: nil, field: nil,
+            findings.append(AuditFinding(level: .critical, category: "unreadable-output", tree: name, screen: tree.screen, view: nil, className: nil, field: nil, rule: nil,
                                          excerpt: nil, message: "the masked output could not be read back for the audit"))
             return
         }
@@ -178,8 +184,8 @@ public struct Auditor {
                     message += " of the tree's wrapper"
                 }
                 findings.append(AuditFinding(
-                    level: .critical, category: kind.rawValue, tree: name, view: facts.map { Self.label($0, positions: positions) },
-                    className: facts?.className, field: place.field, excerpt: maskedExcerpt(text), message: message))
+                    level: .critical, category: kind.rawValue, tree: name, screen: tree.screen, view: facts.map { Self.label($0, positions: positions) },
+                    className: facts?.className, field: place.field, rule: nil, excerpt: maskedExcerpt(text), message: message))
             }
         }
 
@@ -199,13 +205,13 @@ public struct Auditor {
                let words = secureEntryWords(view, document: document, previous: previous) {
                 findings.append(AuditFinding(
                     level: exposed ? .high : .medium, category: SensitiveKind.secureEntryNotFlagged.rawValue,
-                    tree: name, view: here(), className: facts.className, field: nil, excerpt: nil,
+                    tree: name, screen: tree.screen, view: here(), className: facts.className, field: nil, rule: nil, excerpt: nil,
                     message: "text input named for secure entry (\(words.joined(separator: ", "))) is not secure entry\(exposed ? " and is sent in clear" : "; it is masked, but would leak if unmasked")"))
             } else if exposed, !decision.isSecure, let field = clearContent[ordinal],
                       let hint = names.lazy.compactMap(IdentifierHints.match).first {
                 findings.append(AuditFinding(
                     level: .high, category: SensitiveKind.sensitiveIdentifier.rawValue,
-                    tree: name, view: here(), className: facts.className, field: field, excerpt: nil,
+                    tree: name, screen: tree.screen, view: here(), className: facts.className, field: field, rule: nil, excerpt: nil,
                     message: "view named for sensitive data (\(hint.words.joined(separator: ", "))) sends its content in clear (\(ruleLabel(table, decision)))"))
             }
             if let old, let baseline, old[view].isMasked != decision.isMasked {
@@ -289,14 +295,16 @@ public struct Auditor {
             return (a.tree ?? "", a.view ?? "", a.category, a.message) < (b.tree ?? "", b.view ?? "", b.category, b.message)
         }
         for (index, rule) in table.rules.enumerated() where corpus.matched[index] == 0 {
-            all.append(AuditFinding(level: .low, category: "dead-selector", tree: nil, view: nil, className: nil, field: nil, excerpt: nil,
+            all.append(AuditFinding(level: .low, category: "dead-selector", tree: nil, screen: nil, view: nil, className: nil, field: nil,
+                                    rule: "\(rule.action.rawValue) \(rule.selector)", excerpt: nil,
                                     message: "\(rule.action.rawValue) \(rule.selector)\(rule.origin.map { " (\($0))" } ?? "") matches no view in \(corpus.trees) tree\(corpus.trees == 1 ? "" : "s")"))
         }
         let unmasking = table.rules.indices.filter { table.rules[$0].action == .unmask && corpus.decided[$0] > 0 }
             .sorted { corpus.decided[$0] != corpus.decided[$1] ? corpus.decided[$0] > corpus.decided[$1] : $0 < $1 }
         for index in unmasking.prefix(5) {
             let rule = table.rules[index]
-            all.append(AuditFinding(level: .info, category: "top-unmask", tree: nil, view: nil, className: nil, field: nil, excerpt: nil,
+            all.append(AuditFinding(level: .info, category: "top-unmask", tree: nil, screen: nil, view: nil, className: nil, field: nil,
+                                    rule: "unmask \(rule.selector)", excerpt: nil,
                                     message: "unmask \(rule.selector)\(rule.origin.map { " (\($0))" } ?? "") decides \(corpus.decided[index]) view\(corpus.decided[index] == 1 ? "" : "s")"))
         }
         // Most serious first; within a level, view findings in corpus order, then rule

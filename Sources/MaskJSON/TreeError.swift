@@ -38,3 +38,12 @@ public struct TreeError: Error, Sendable, Hashable {
         return (line, column)
     }
 }
+
+extension TreeError {
+    /// An error at a byte offset of a JSON document held in memory, positioned by line
+    /// and column.
+    public init(file: String, bytes: [UInt8], offset: Int, path: String, message: String) {
+        let (line, column) = Self.position(of: offset, in: bytes)
+        self.init(file: file, line: line, column: column, path: path, message: message)
+    }
+}

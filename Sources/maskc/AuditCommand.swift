@@ -14,10 +14,13 @@ struct AuditCommand: ParsableCommand {
             and exposed by kind; personal data sent in clear (e-mail, phone, payment card \
             (Luhn), IBAN (mod 97), government ids, secrets); views whose identifiers say \
             they hold sensitive data; rules that decided nothing and the broadest unmask \
-            rules; with --baseline, every view whose decision changed, newly exposed first. \
-            Values are never printed: a finding shows its kind, where, and a shape-only \
-            excerpt. Exit codes: 0, or 1 when a finding reaches --fail-on; 2 usage error or \
-            unreadable input; 3 a policy does not compile.
+            rules; with --compare-policy, every view whose decision changed, newly exposed \
+            first. Values are never printed: a finding shows its kind, where, and a \
+            shape-only excerpt. --write-accepted records today's findings by fingerprint \
+            (detector, screen, view, field; never the value) for a team to justify; \
+            --accepted hides those and reports entries that no longer occur. Exit codes: \
+            0, or 1 when a finding reaches --fail-on; 2 usage error or unreadable input \
+            (an accepted-findings file included); 3 a policy does not compile.
             """
     )
 
@@ -32,7 +35,16 @@ struct AuditCommand: ParsableCommand {
     var captures: [String]
 
     @Option(name: .long, help: "The policy this release replaces: report every decision that changes.")
+    var comparePolicy: String?
+
+    @Option(name: .long, help: "Deprecated name of --compare-policy, accepted for one release.")
     var baseline: String?
+
+    @Option(name: .long, help: "Hide the findings this file accepts (written by --write-accepted, each with a justification).")
+    var accepted: String?
+
+    @Option(name: .long, help: "Write today's findings to this file as accepted findings to justify (kept justifications from --accepted).")
+    var writeAccepted: String?
 
     @Option(help: "Output format: text, json or html.")
     var format: Format = .text
@@ -48,11 +60,19 @@ struct AuditCommand: ParsableCommand {
 
     func validate() throws {
         guard !captures.isEmpty else { throw ValidationError("name at least one capture file or folder") }
+        if comparePolicy != nil && baseline != nil { throw ValidationError("give --compare-policy or --baseline, not both") }
     }
 
+    /// The earlier policy to compare with, by either name.
+    var earlierPolicy: String? { comparePolicy ?? baseline }
+
     func run() throws {
+        if baseline != nil {
+            FileIO.printError("maskc: warning: --baseline is deprecated: it compares with an earlier policy, now named --compare-policy (for accepted findings, see --accepted)")
+        }
         let (table, _) = try PolicyLoader.load(policy)
-        let old = try baseline.map { try PolicyLoader.load($0).0 }
+        let old = try earlierPolicy.map { try PolicyLoader.load($0).0 }
+        let acceptedFindings = try accepted.map(Self.readAccepted)
         var auditor = Auditor(table: table, baseline: old)
         var previews: [(name: String, masked: String, wireframe: String)] = []
         let files = try TreeInputs.files(captures)
@@ -64,27 +84,51 @@ struct AuditCommand: ParsableCommand {
                 previews.append((item.name, renderer.render(.masked), renderer.render(.wireframe)))
             }
         }
-        let report = auditor.report()
+        let full = auditor.report()
+        if let writeAccepted {
+            let findings = full.findings.filter { $0.category != "stale-accepted" }
+            try Self.write(AcceptedFindings.render(findings, keeping: acceptedFindings), to: writeAccepted)
+        }
+        let report = acceptedFindings?.filter(full) ?? full
+        let baseline = earlierPolicy
         let text: String
         switch format {
-        case .text: text = AuditReporter.text(report, policy: policy, baseline: baseline)
-        case .json: text = AuditReporter.json(report, policy: policy, baseline: baseline)
-        case .html: text = AuditReporter.html(report, policy: policy, baseline: baseline, previews: previews)
+        case .text: text = AuditReporter.text(report, policy: policy, baseline: baseline, accepted: accepted)
+        case .json: text = AuditReporter.json(report, policy: policy, baseline: baseline, accepted: accepted)
+        case .html: text = AuditReporter.html(report, policy: policy, baseline: baseline, accepted: accepted, previews: previews)
         }
-        do {
-            let sink = try OutputSink(path: output)
-            var bytes = Array((text + "\n").utf8)
-            try sink.flush(&bytes)
-            try sink.commit()
-        } catch {
-            FileIO.printError("maskc: error: cannot write '\(output ?? "-")': \(error.message)")
-            throw Reported(status: .outputFailed)
-        }
+        try Self.write(text + "\n", to: output)
         if unreadable > 0 {
             FileIO.printError("maskc: error: \(unreadable) capture\(unreadable == 1 ? "" : "s") could not be read")
             throw Reported(status: .usage)
         }
         if let failOn, let worst = report.worst, worst >= failOn { throw Reported(status: .findings) }
+    }
+}
+
+extension AuditCommand {
+    /// Reads an accepted-findings file; a bad one is a usage error naming its position.
+    static func readAccepted(_ path: String) throws -> AcceptedFindings {
+        let bytes = try PolicyLoader.readInput(path, what: "accepted-findings file")
+        do {
+            return try AcceptedFindings.parse(bytes, file: path)
+        } catch {
+            FileIO.printError(error.rendered)
+            throw Reported(status: .usage)
+        }
+    }
+
+    /// Writes a report or file whole (no partial file on failure), or fails with exit 5.
+    static func write(_ text: String, to path: String?) throws {
+        do {
+            let sink = try OutputSink(path: path)
+            var bytes = Array(text.utf8)
+            try sink.flush(&bytes)
+            try sink.commit()
+        } catch {
+            FileIO.printError("maskc: error: cannot write '\(path ?? "-")': \(error.message)")
+            throw Reported(status: .outputFailed)
+        }
     }
 }
 

@@ -83,7 +83,7 @@ struct AuditGoldenTests {
 
     @Test("audit text and JSON, with a baseline, failing on critical findings")
     func audit() throws {
-        try CLIHarness.assertGolden("audit-release", ["audit", "--policy", "Policies/retail-app.yaml", "Examples/audit", "--baseline", "Policies/strict-default.yaml", "--fail-on", "critical"])
+        try CLIHarness.assertGolden("audit-release", ["audit", "--policy", "Policies/retail-app.yaml", "Examples/audit", "--compare-policy", "Policies/strict-default.yaml", "--fail-on", "critical"])
         try CLIHarness.assertGolden("audit-release-json", ["audit", "--policy", "Policies/retail-app.yaml", "Examples/audit", "--format", "json"])
         try CLIHarness.assertGolden("audit-captures", ["audit", "--policy", "Policies/banking-app.yaml", "Tests/Fixtures/Captures"])
         try CLIHarness.assertGolden("audit-captures-unmasked", ["audit", "--policy", "Tests/Fixtures/Policies/unmask-all.yaml", "Tests/Fixtures/Captures", "--format", "json"])

@@ -21,7 +21,7 @@ enum AuditReporter {
 
     // MARK: text
 
-    static func text(_ report: AuditReport, policy: String, baseline: String?) -> String {
+    static func text(_ report: AuditReport, policy: String, baseline: String?, accepted: String? = nil) -> String {
         var lines = ["# audit of \(policy) over \(report.screens.count) screen\(report.screens.count == 1 ? "" : "s")"]
         lines.append("")
         lines.append("## screens (masked / exposed views by kind)")
@@ -35,6 +35,9 @@ enum AuditReporter {
         if report.findings.isEmpty { lines.append("none") }
         for f in report.findings {
             lines.append("\(f.level.rawValue): [\(f.category)] \(location(f))\(f.message)")
+        }
+        if let accepted {
+            lines.append("(\(report.acceptedCount) accepted finding\(report.acceptedCount == 1 ? "" : "s") hidden by \(accepted))")
         }
         if let changes = report.changes {
             lines.append("")
@@ -59,7 +62,7 @@ enum AuditReporter {
 
     static func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
 
-    static func jsonValue(_ report: AuditReport, policy: String, baseline: String?) -> JSONValue {
+    static func jsonValue(_ report: AuditReport, policy: String, baseline: String?, accepted: String? = nil) -> JSONValue {
         let totals = report.totals
         var root: [String: JSONValue] = [
             "policy": .string(policy),
@@ -71,10 +74,14 @@ enum AuditReporter {
             "totals": .object(["views": .int(totals.views), "masked": countsJSON(totals.masked), "exposed": countsJSON(totals.exposed)]),
             "findings": .array(report.findings.map { f in
                 .object(["level": .string(f.level.rawValue), "category": .string(f.category), "tree": optional(f.tree),
-                         "view": optional(f.view), "class": optional(f.className), "field": optional(f.field),
+                         "screen": optional(f.screen), "view": optional(f.view), "class": optional(f.className),
+                         "field": optional(f.field), "rule": optional(f.rule), "fingerprint": .string(f.fingerprint.digest),
                          "excerpt": optional(f.excerpt), "message": .string(f.message)])
             }),
         ]
+        if let accepted {
+            root["accepted"] = .object(["file": .string(accepted), "hidden": .int(report.acceptedCount)])
+        }
         if let changes = report.changes {
             root["changes"] = .array(changes.map { c in
                 .object(["tree": .string(c.tree), "view": .string(c.view), "class": .string(c.className),
@@ -85,8 +92,8 @@ enum AuditReporter {
         return .object(root)
     }
 
-    static func json(_ report: AuditReport, policy: String, baseline: String?) -> String {
-        jsonValue(report, policy: policy, baseline: baseline).rendered()
+    static func json(_ report: AuditReport, policy: String, baseline: String?, accepted: String? = nil) -> String {
+        jsonValue(report, policy: policy, baseline: baseline, accepted: accepted).rendered()
     }
 
     // MARK: HTML
@@ -106,7 +113,7 @@ enum AuditReporter {
         return out
     }
 
-    static func html(_ report: AuditReport, policy: String, baseline: String?, previews: [(name: String, masked: String, wireframe: String)]) -> String {
+    static func html(_ report: AuditReport, policy: String, baseline: String?, accepted: String? = nil, previews: [(name: String, masked: String, wireframe: String)]) -> String {
         let totals = report.totals
         var body: [String] = []
         body.append("<h1>Privacy audit of <code>\(escape(policy))</code></h1>")
@@ -120,6 +127,9 @@ enum AuditReporter {
                 body.append("<tr class=\"\(f.level.rawValue)\"><td>\(f.level.rawValue)</td><td>\(escape(f.category))</td><td>\(escape(location(f)))</td><td>\(escape(f.message))</td></tr>")
             }
             body.append("</table>")
+        }
+        if let accepted {
+            body.append("<p>\(report.acceptedCount) accepted finding\(report.acceptedCount == 1 ? "" : "s") hidden by <code>\(escape(accepted))</code>.</p>")
         }
         if let changes = report.changes {
             body.append("<h2>Changes against <code>\(escape(baseline ?? ""))</code></h2>")

@@ -271,3 +271,31 @@ if shouldRun("ndjson") || shouldRun("check") {
         line("check --trees \(screens) screens", "\(fmt(Double(screens) / check.0, 0)) screens/s, peak RSS \(fmt(check.1, 0)) MiB (exit \(check.2): findings)")
     }
 }
+
+if shouldRun("deep") {
+    // Audit and explain on chains of views: the time per doubling of the depth says
+    // whether a quadratic term is left (2x is linear). apply is the reference.
+    let depths = quick ? [10_000, 20_000] : [25_000, 50_000, 100_000, 200_000]
+    let openPolicy = workDirectory + "/open.yaml"
+    write(openPolicy, "version: 1\ndefault: unmask\n")
+    var previous: [String: Double] = [:]
+    for depth in depths {
+        let path = workDirectory + "/deep-\(depth).json"
+        write(path, String(repeating: #"{"class":"UIView","children":["#, count: depth)
+              + #"{"class":"UITextField","accessibilityIdentifier":"login.password","text":"jane@example.com"}"#
+              + String(repeating: "]}", count: depth))
+        var fields: [String] = []
+        for (name, argv) in [("apply", [maskcPath, "apply", path, "--policy", openPolicy]),
+                             ("audit", [maskcPath, "audit", "--policy", openPolicy, path]),
+                             ("audit html", [maskcPath, "audit", "--format", "html", "--policy", openPolicy, path]),
+                             ("explain", [maskcPath, "explain", path, "--policy", openPolicy])] {
+            let (seconds, _, status) = best(quick ? 1 : 3, argv)
+            var field = "\(name) \(fmt(seconds, 3)) s"
+            if let before = previous[name] { field += " (x\(fmt(seconds / before, 2)))" }
+            if status != 0 { field += " exit \(status)" }
+            previous[name] = seconds
+            fields.append(field)
+        }
+        line("deep chain, \(depth) views", fields.joined(separator: "; "))
+    }
+}

@@ -32,6 +32,9 @@ let package = Package(
         .target(name: "MaskImport", dependencies: ["MaskJSON"]),
         // Pre-release privacy audits over captured screens.
         .target(name: "MaskAudit", dependencies: ["MaskEngine", "MaskJSON", "MaskPolicy"]),
+        // Precision and recall of the audit's value detectors over a labelled corpus
+        // (Docs/detectors.md): `swift run maskc-detector-report < Tests/Fixtures/Detectors/corpus.tsv`.
+        .executableTarget(name: "maskc-detector-report", dependencies: ["MaskAudit"]),
         // The command line.
         .executableTarget(
             name: "maskc",

@@ -1,22 +1,37 @@
-import MaskAudit
+@testable import MaskAudit
 import Testing
 
 @Suite("Value detectors")
 struct DetectorTests {
     @Test("e-mail addresses", arguments: [
         ("write to jane.appleseed@example.com today", true), ("a@b.co", true), ("user+tag@mail.example.org", true),
-        ("@handle", false), ("x@y", false), ("name@host.c", false), ("10 @ 5.99", false),
+        ("@handle", false), ("x@y", false), ("name@host.c", false), ("10 @ 5.99", false), ("icon@2x.png", false),
     ])
     func email(_ text: String, _ expected: Bool) {
         #expect(ValueDetectors.scan(text).contains(.email) == expected)
     }
 
-    @Test("payment cards are Luhn-checked", arguments: [
+    @Test("payment cards need an issuer prefix, the issuer's length, card grouping and Luhn", arguments: [
         ("4242 4242 4242 4242", true), ("4111-1111-1111-1111", true), ("5500005555555559", true), ("378282246310005", true),
+        ("3782 822463 10005", true), ("Card: 4111 1111 1111 1111 exp 12/28", true), ("Order 12 4111 1111 1111 1111", true),
         ("4242 4242 4242 4241", false), ("0000 0000 0000 0000", false), ("1234", false), ("order 123456789012", false),
+        ("1234 5678 9012 3456", false), ("4111 111 1111 1111", false), ("ID4111111111111111", false),
+        ("IMEI 490154203237518", false), ("Reza Yusuf Maulana  (0882251292745)", false), ("WhatsApp 4915123456787", false),
+        ("+4111111111111111", false), ("DE89 3704 0044 0532 0130 00", false),
     ])
     func card(_ text: String, _ expected: Bool) {
         #expect(ValueDetectors.scan(text).contains(.paymentCard) == expected)
+    }
+
+    @Test("card schemes by issuer prefix and length", arguments: [
+        ("4111111111111111", "Visa"), ("4222222222222", "Visa"), ("5555555555554444", "Mastercard"), ("2223003122003222", "Mastercard"),
+        ("371449635398431", "American Express"), ("6011111111111117", "Discover"), ("6445644564456445", "Discover"),
+        ("3530111333300000", "JCB"), ("30569309025904", "Diners Club"), ("6200000000000005", "UnionPay"),
+        ("2200000000000004", "Mir"), ("6759649826438453", "Maestro"), ("5038580000000006", "Maestro"),
+        ("411111111111111", nil), ("37144963539843", nil), ("0882251292745", nil), ("9000123456789012", nil), ("2721000000000000", nil),
+    ] as [(String, String?)])
+    func brand(_ number: String, _ expected: String?) {
+        #expect(PaymentCardBrand.brand(of: number.compactMap(\.wholeNumberValue)[...])?.name == expected)
     }
 
     @Test("IBANs are mod-97-checked", arguments: [
@@ -35,9 +50,15 @@ struct DetectorTests {
         #expect(ValueDetectors.scan(text).contains(.governmentID) == expected)
     }
 
-    @Test("phone numbers need a plus or grouping", arguments: [
-        ("Call +1 415 555 0100", true), ("(415) 555-0100", true), ("+447911123456", true),
-        ("Total 12345678", false), ("2026", false), ("Room 12", false),
+    @Test("phone numbers need a plus, grouping or phone context", arguments: [
+        ("Call +1 415 555 0100", true), ("(415) 555-0100", true), ("+447911123456", true), ("+44 20 7946 0321", true),
+        ("01 99 00 45 67", true), ("Reza Yusuf Maulana  (0882251292745)", true), ("WhatsApp 081234567890", true),
+        ("Tel: 4155550100", true), ("WhatsApp 4915123456787", true),
+        ("Total 12345678", false), ("2026", false), ("Room 12", false), ("56db506c..._568-1457213548.mp4", false),
+        ("/storage/emulated/0/DCIM/Camera/VID_568-1457213548.mp4", false), ("Screenshot_20160305-123456_WhatsApp", false),
+        ("2016-05-03 10:00", false), ("12/25/2016", false), ("Server 192.168.100.200", false), ("Windows 10.0.19041.1234", false),
+        ("Rp 125.000.000", false), ("ISBN 978-3-16-148410-0", false), ("SSN 123-45-6789", false), ("Posted 1457213548", false),
+        ("550e8400-e29b-41d4-a716-446655440000", false), ("GB82 WEST 1234 5698 7654 32", false), ("081234567890", false),
     ])
     func phone(_ text: String, _ expected: Bool) {
         #expect(ValueDetectors.scan(text).contains(.phone) == expected)
@@ -46,10 +67,22 @@ struct DetectorTests {
     @Test("secrets", arguments: [
         ("sk_live_51HxAbCdEfGhIjKlMn", true), ("ghp_abcdefghijklmnopqrstuvwxyz0123456789", true),
         ("eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NSJ9.abcDEF123", true), ("AKIAIOSFODNN7EXAMPLE", true),
-        ("Q9xT2mLp8ZrV4nKc7WbY3hJd", true), ("The quick brown fox", false), ("internationalization", false),
+        ("Q9xT2mLp8ZrV4nKc7WbY3hJd", true), ("-----BEGIN PRIVATE KEY-----", true), ("wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", true),
+        ("The quick brown fox", false), ("internationalization", false), ("Current directory: /storage/emulated/0/Android/", false),
+        ("Screenshot_20160305-123456_WhatsApp", false), ("DCIM/Camera/IMG_20160305_123456", false), ("-----BEGIN CERTIFICATE-----", false),
     ])
     func secret(_ text: String, _ expected: Bool) {
         #expect(ValueDetectors.scan(text).contains(.secret) == expected)
+    }
+
+    @Test("paths, file names and hashes are machine words", arguments: [
+        ("/storage/emulated/0/Android/", true), ("size/quality", true), ("https://example.com/a", true), ("IMG_0042.JPG", true),
+        ("56db506c..._568-1457213548.mp4", true), ("550e8400-e29b-41d4-a716-446655440000", true), ("(deadbeef42)", true),
+        ("12/25/2016", false), ("wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", false), ("Android", false), ("jane@example.com", false),
+        ("+1", false), ("Decade2024x", false),
+    ])
+    func machineWords(_ word: String, _ expected: Bool) {
+        #expect(MachineTokens.isMachineWord(word[...]) == expected)
     }
 
     @Test("identifier words split at punctuation and camel case; spinner is not a PIN")

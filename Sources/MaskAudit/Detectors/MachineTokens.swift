@@ -1,0 +1,126 @@
+/// Words of a text that name files, paths or hashes: `/storage/emulated/0/Android/`,
+/// `VID_568-1457213548.mp4`, `56db506c2f0e`. Their digits are not phone or card
+/// numbers and their letters are not secrets, so the value detectors skip them.
+struct MachineTokens {
+    /// The ranges of the words that are paths, file names or hashes, in text order.
+    let ranges: [Range<String.Index>]
+
+    /// Finds the machine words of `text` (words are separated by white space).
+    ///
+    /// - Complexity: O(n) in the length of `text`.
+    init(_ text: String) {
+        var ranges: [Range<String.Index>] = []
+        var index = text.startIndex
+        while index < text.endIndex {
+            guard !text[index].isWhitespace else {
+                index = text.index(after: index)
+                continue
+            }
+            let start = index
+            while index < text.endIndex, !text[index].isWhitespace { index = text.index(after: index) }
+            if Self.isMachineWord(text[start..<index]) { ranges.append(start..<index) }
+        }
+        self.ranges = ranges
+    }
+
+    /// Whether `range` overlaps a machine word.
+    ///
+    /// - Complexity: O(log m) in the number of machine words.
+    func covers(_ range: Range<String.Index>) -> Bool {
+        // the words are disjoint and in order: the first one ending after the range starts
+        // overlaps it, or none does
+        var low = 0, high = ranges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ranges[middle].upperBound <= range.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        return low < ranges.count && ranges[low].overlaps(range)
+    }
+
+    /// Whether a word (no white space in it) is a path, a file name or a hash.
+    static func isMachineWord(_ word: Substring) -> Bool {
+        let trimmed = trimmingPunctuation(word)
+        return isPath(trimmed) || isFileName(trimmed) || isHashName(trimmed)
+    }
+
+    /// The word without the quotes, brackets and sentence punctuation around it.
+    static func trimmingPunctuation(_ word: Substring) -> Substring {
+        var result = word
+        while let first = result.first, "([{<\"'".contains(first) { result = result.dropFirst() }
+        while let last = result.last, ")]}>\"',;:.!?".contains(last) { result = result.dropLast() }
+        return result
+    }
+
+    // MARK: paths
+
+    /// A path or URL: `/`-separated segments, one of them with a letter in it, either
+    /// rooted (`/`, `~/`, `./`, `../`, `scheme://`) or with two segments or more of which
+    /// none looks machine-generated (so a base64 token with a `/` in it stays a token).
+    static func isPath(_ word: Substring) -> Bool {
+        guard word.contains("/") else { return false }
+        let segments = word.split(separator: "/")
+        guard segments.contains(where: { $0.contains(where: \.isLetter) }) else { return false }
+        if word.hasPrefix("/") || word.hasPrefix("~/") || word.hasPrefix("./") || word.hasPrefix("../") || word.contains("://") {
+            return true
+        }
+        return segments.count >= 2 && !segments.contains(where: { !$0.contains(".") && looksGenerated($0, minimumLength: 8) })
+    }
+
+    // MARK: file names
+
+    /// Extensions that end a file name. Left out: extensions that are also common
+    /// top-level domains (`.ai`, `.md`, `.mobi`, ...).
+    static let fileExtensions: Set<String> = [
+        "jpg", "jpeg", "png", "gif", "webp", "heic", "heif", "bmp", "svg", "tif", "tiff",
+        "mp4", "m4v", "mov", "avi", "mkv", "webm", "3gp", "flv", "wmv",
+        "mp3", "m4a", "aac", "wav", "ogg", "flac", "amr", "opus",
+        "pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "txt", "csv", "rtf", "epub",
+        "json", "xml", "html", "htm", "js", "css", "log", "db", "sqlite", "bin", "gguf",
+        "zip", "rar", "7z", "gz", "tar", "apk", "ipa", "vcf", "ics",
+    ]
+
+    /// A name ending in a dot and a known file extension (`IMG_0042.JPG`, `data.json`).
+    static func isFileName(_ word: Substring) -> Bool {
+        guard let dot = word.lastIndex(of: "."), dot > word.startIndex else { return false }
+        return fileExtensions.contains(word[word.index(after: dot)...].lowercased())
+    }
+
+    // MARK: hashes
+
+    /// A word holding a run of eight hexadecimal characters or more, letters and digits
+    /// mixed, not glued to other letters or digits: a hash, a UUID, a commit.
+    static func isHashName(_ word: Substring) -> Bool {
+        var run = 0, letters = 0, digits = 0
+        var glued = false
+        func closes() -> Bool { !glued && run >= 8 && letters > 0 && digits > 0 }
+        for character in word {
+            if character.isHexDigit, character.isASCII {
+                if character.isNumber { digits += 1 } else { letters += 1 }
+                run += 1
+            } else {
+                if closes(), !(character.isLetter || character.isNumber) { return true }
+                glued = character.isLetter || character.isNumber
+                run = 0; letters = 0; digits = 0
+            }
+        }
+        return closes()
+    }
+
+    // MARK: generated text
+
+    /// Whether the letters and digits of `text` look machine-generated: at least
+    /// `minimumLength` of them, switching between upper case, lower case and digits at
+    /// least once every three characters. English words, camelCase names and dates do
+    /// not; random tokens do (about two switches in three).
+    static func looksGenerated(_ text: Substring, minimumLength: Int) -> Bool {
+        var count = 0, switches = 0
+        var previous: Int?
+        for character in text where character.isASCII && (character.isLetter || character.isNumber) {
+            let kind = character.isNumber ? 0 : character.isUppercase ? 1 : 2
+            if let previous, previous != kind { switches += 1 }
+            previous = kind
+            count += 1
+        }
+        return count >= minimumLength && switches * 3 >= count
+    }
+}

@@ -1,0 +1,83 @@
+extension ValueDetectors {
+    /// Whether the digits pass the Luhn check every card number carries.
+    static func luhn(_ digits: some Collection<Int>) -> Bool {
+        var sum = 0
+        for (offset, digit) in digits.reversed().enumerated() {
+            if offset % 2 == 1 {
+                let doubled = digit * 2
+                sum += doubled > 9 ? doubled - 9 : doubled
+            } else {
+                sum += digit
+            }
+        }
+        return sum % 10 == 0
+    }
+
+    /// Whether digit groups are written the way cards are: in one block, in fours (the
+    /// last group may be shorter), or 4-6-5 and 4-6-4 (American Express, Diners Club).
+    /// Phone numbers are grouped otherwise (3-3-4, 2-2-2-2-2, 4-4-5).
+    static func isCardGrouping(_ groups: [Int]) -> Bool {
+        if groups.count == 1 || groups == [4, 6, 5] || groups == [4, 6, 4] { return true }
+        return groups.dropLast().allSatisfy { $0 == 4 } && (1...4).contains(groups[groups.count - 1])
+    }
+
+    /// The payment card numbers in `text`: digits grouped by spaces or dashes the way
+    /// cards are, with a scheme's issuer prefix and one of its lengths, passing Luhn, not
+    /// all one digit, not glued to letters or digits, not in a path, file name, hash or
+    /// IBAN, and not in phone context (after a `+`, or a word such as `phone`, `call`,
+    /// `whatsapp`). A longer run of groups is searched for a card in any of its spans of
+    /// whole groups.
+    ///
+    /// - Complexity: O(n) in the length of `text` (a span is at most 19 digits in at most
+    ///   19 groups).
+    static func paymentCardRanges(_ text: String, skipping machine: MachineTokens, ibans: [Range<String.Index>]) -> [Range<String.Index>] {
+        var found: [Range<String.Index>] = []
+        for run in digitRuns(text, separators: [" ", "-"]) {
+            let range = run.text.startIndex..<run.text.endIndex
+            guard run.digits.count >= 13, !machine.covers(range), !ibans.contains(where: { $0.overlaps(range) }), !isGlued(text, range) else { continue }
+            let groups = digitGroups(run.text)
+            for first in groups.indices {
+                var digits: [Int] = [], lengths: [Int] = []
+                for last in first..<groups.count {
+                    digits += groups[last].digits
+                    lengths.append(groups[last].digits.count)
+                    // no longer span can be a card once the length or the grouping is wrong
+                    guard digits.count <= 19, lengths.dropLast().allSatisfy({ $0 == 4 }) || (lengths.count <= 3 && lengths.starts(with: [4, 6])) else { break }
+                    guard PaymentCardBrand.brand(of: digits[...]) != nil, isCardGrouping(lengths),
+                          luhn(digits), digits.contains(where: { $0 != digits[0] }) else { continue }
+                    let start = groups[first].range.lowerBound
+                    if text[..<start].last != "+", !followsPhoneWord(text, start) {
+                        found.append(start..<groups[last].range.upperBound)
+                    }
+                }
+            }
+        }
+        return found
+    }
+
+    /// The digit groups of a run, each with its digits and range.
+    static func digitGroups(_ run: Substring) -> [(digits: [Int], range: Range<String.Index>)] {
+        var groups: [(digits: [Int], range: Range<String.Index>)] = []
+        var index = run.startIndex
+        while index < run.endIndex {
+            guard run[index].isASCII, run[index].isNumber else {
+                index = run.index(after: index)
+                continue
+            }
+            let start = index
+            var digits: [Int] = []
+            while index < run.endIndex, run[index].isASCII, let digit = run[index].wholeNumberValue {
+                digits.append(digit)
+                index = run.index(after: index)
+            }
+            groups.append((digits, start..<index))
+        }
+        return groups
+    }
+
+    /// Whether a digit run has a letter or digit right before or after it (`ID4111...`).
+    static func isGlued(_ text: String, _ range: Range<String.Index>) -> Bool {
+        let before = text[..<range.lowerBound].last, after = text[range.upperBound...].first
+        return [before, after].contains { $0.map { $0.isLetter || $0.isNumber } ?? false }
+    }
+}

@@ -1,0 +1,124 @@
+extension ValueDetectors {
+    /// Words that announce a phone number, lower case.
+    static let phoneWords: Set<String> = [
+        "phone", "telephone", "tel", "tél", "tele", "telp", "tlp", "call", "mobile", "mob", "cell", "cellphone",
+        "whatsapp", "wa", "hp", "handphone", "ponsel", "fax", "sms", "ph", "telefon", "telefone", "telefono",
+        "teléfono", "téléphone", "celular", "móvil", "movil", "handy",
+    ]
+
+    /// Words that announce a number that is not a phone number, lower case.
+    static let otherNumberWords: Set<String> = [
+        "isbn", "imei", "order", "invoice", "receipt", "ref", "reference", "tracking", "serial", "transaction",
+        "account", "acct", "build", "version",
+    ]
+
+    /// The (at most three) words between the previous digit and `start`, nearest first,
+    /// lower case: `Tel. no: 0812` gives `no`, `tel`.
+    static func wordsBefore(_ text: String, _ start: String.Index) -> [String] {
+        var words: [String] = []
+        var index = start
+        var word = ""
+        while index > text.startIndex, words.count < 3 {
+            index = text.index(before: index)
+            let character = text[index]
+            if character.isNumber { break }
+            if character.isLetter {
+                word.insert(contentsOf: character.lowercased(), at: word.startIndex)
+            } else if !word.isEmpty {
+                words.append(word)
+                word = ""
+            }
+        }
+        if !word.isEmpty, words.count < 3 { words.append(word) }
+        return words
+    }
+
+    /// Whether one of the three words before `start` announces a phone number:
+    /// `Call 0882...`, `Tel: +62 ...`, `WhatsApp (0812) ...`.
+    static func followsPhoneWord(_ text: String, _ start: String.Index) -> Bool {
+        wordsBefore(text, start).contains { phoneWords.contains($0) }
+    }
+
+    /// Phone numbers, written as people write them:
+    /// - 8 to 15 digits after a `+`;
+    /// - 9 to 15 digits grouped by spaces, dashes, dots or parentheses;
+    /// - 9 to 15 digits after a word such as `phone`, `tel`, `call`, `mobile`, `whatsapp`;
+    /// - a national number in parentheses, `(0882251292745)`: a trunk `0`, then 10 to 13
+    ///   digits in all.
+    ///
+    /// Not phones: plain counts and prices (`Total 12345678`); dates (2016-05-03,
+    /// 03.05.2016); the shape of a US SSN (123-45-6789); IPv4 addresses, versions and
+    /// amounts grouped by dots; numbers after a word such as `order`, `isbn`, `imei`,
+    /// `account` (one of the two words before; a `+` or a phone word wins); card numbers
+    /// and IBANs found in the same text (`taken`); digits glued to a letter or `_`
+    /// (`Screenshot_20160305-123456`); digits inside paths, file names and hashes
+    /// (`..._568-1457213548.mp4`).
+    static func containsPhone(_ text: String, skipping machine: MachineTokens, taken: [Range<String.Index>]) -> Bool {
+        digitRuns(text, separators: [" ", "-", ".", "(", ")"]).contains { run in
+            let range = run.text.startIndex..<run.text.endIndex
+            let count = run.digits.count
+            guard (8...15).contains(count), !machine.covers(range), !taken.contains(where: { $0.overlaps(range) }),
+                  !isInName(text, range) else { return false }
+            if text[..<range.lowerBound].last == "+" { return true }
+            guard !looksLikeDate(run.text) else { return false }
+            guard count >= 9, !looksLikeDottedNumber(run.text), !looksLikeSocialSecurityNumber(run.text) else { return false }
+            let words = wordsBefore(text, range.lowerBound)
+            if words.contains(where: phoneWords.contains) { return true }
+            if words.prefix(2).contains(where: otherNumberWords.contains) { return false }
+            if run.text.contains(where: { $0 == " " || $0 == "-" || $0 == "(" || $0 == ")" || $0 == "." }) { return true }
+            let parenthesised = text[..<range.lowerBound].last == "(" && text[range.upperBound...].first == ")"
+            return parenthesised && run.digits[0] == 0 && run.digits[1] != 0 && (10...13).contains(count)
+        }
+    }
+
+    /// Whether a digit run is part of a name: a letter or `_` right before or after it.
+    static func isInName(_ text: String, _ range: Range<String.Index>) -> Bool {
+        let before = text[..<range.lowerBound].last, after = text[range.upperBound...].first
+        return [before, after].contains { $0.map { $0.isLetter || $0 == "_" } ?? false }
+    }
+
+    /// Whether a digit run starts with a date: YYYY-MM-DD, DD-MM-YYYY or MM-DD-YYYY (or
+    /// two-digit years), one of `-`, `/`, `.` between the three parts, a month of 1 to 12
+    /// and a day of 1 to 31.
+    static func looksLikeDate(_ run: Substring) -> Bool {
+        var groups: [Substring] = [], separators: [Character] = []
+        var rest = run[...]
+        while groups.count < 3 {
+            let digits = rest.prefix(while: \.isNumber)
+            guard !digits.isEmpty else { return false }
+            groups.append(digits)
+            rest = rest[digits.endIndex...]
+            if groups.count < 3 {
+                guard let separator = rest.first, separator == "-" || separator == "/" || separator == "." else { return false }
+                separators.append(separator)
+                rest = rest.dropFirst()
+            }
+        }
+        guard separators[0] == separators[1] else { return false }
+        let values = groups.map { Int($0) ?? 0 }, counts = groups.map(\.count)
+        func isDay(_ value: Int) -> Bool { (1...31).contains(value) }
+        func isMonth(_ value: Int) -> Bool { (1...12).contains(value) }
+        if counts[0] == 4 { return counts[1] <= 2 && counts[2] <= 2 && isMonth(values[1]) && isDay(values[2]) }
+        guard counts[0] <= 2, counts[1] <= 2, counts[2] == 2 || counts[2] == 4 else { return false }
+        return (isDay(values[0]) && isMonth(values[1])) || (isMonth(values[0]) && isDay(values[1]))
+    }
+
+    /// Whether a digit run has the shape of a US social security number, AAA-GG-SSSS.
+    static func looksLikeSocialSecurityNumber(_ run: Substring) -> Bool {
+        run.split(separator: "-", omittingEmptySubsequences: false).map(\.count) == [3, 2, 4] && run.allSatisfy { $0.isNumber || $0 == "-" }
+    }
+
+    /// Whether a digit run grouped by dots alone is not a phone number: an IPv4 address
+    /// (four groups of one to three digits), a version (a one-digit group after the
+    /// first: 10.0.19041.1234)
+    /// or an amount with dots between thousands (125.000.000).
+    static func looksLikeDottedNumber(_ run: Substring) -> Bool {
+        let groups = run.split(separator: ".", omittingEmptySubsequences: false)
+        guard groups.count >= 3, groups.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) else { return false }
+        let counts = groups.map(\.count)
+        let address = counts.count == 4 && counts.allSatisfy { $0 <= 3 }
+        let version = counts.dropFirst().contains(1)
+        let thousands = counts[0] <= 3 && counts.dropFirst().allSatisfy { $0 == 3 }
+        return address || version || thousands
+    }
+}

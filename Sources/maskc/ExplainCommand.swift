@@ -86,7 +86,7 @@ struct ExplainCommand: ParsableCommand {
         guard let field = ViewField.textFields.lazy.compactMap({ key in fields.first { $0.key == key } }).first,
               let value = decision.emission(for: EmittedField(key: field.key)).emit(field.value) else { return nil }
         var quoted: [UInt8] = []
-        JSONString.appendQuoted(value.count > 60 ? String(value.prefix(60)) + "…" : value, to: &quoted)
+        JSONString.appendQuoted(value.count > 60 ? String(value.prefix(60)) + "…" : value, to: &quoted, escapingControls: true)
         return "\(field.key) \(String(decoding: quoted, as: UTF8.self))"
     }
 
@@ -123,7 +123,7 @@ struct ExplainCommand: ParsableCommand {
             }
             lines.append(line)
         }
-        return lines.joined(separator: "\n")
+        return ReportText.lines(lines)
     }
 
     static func traceText(_ trace: DecisionTrace, table: DecisionTable, document: TreeDocument) -> String {
@@ -171,6 +171,6 @@ struct ExplainCommand: ParsableCommand {
         if !trace.decision.emitsChildren { result += "; children not emitted" }
         lines.append(result)
         if let shown = shown(document, trace.view, trace.decision) { lines.append("replay shows: \(shown)") }
-        return lines.joined(separator: "\n")
+        return ReportText.lines(lines)
     }
 }

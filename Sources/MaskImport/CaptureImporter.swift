@@ -54,7 +54,7 @@ public enum CaptureImporter {
         case .rico:
             let tape: JSONTape
             do {
-                tape = try JSONReader.parse(text)
+                tape = try JSONReader.parse(text, keyNames: RicoImporter.keys)
             } catch {
                 throw ImportError(file: file, bytes: text, offset: error.offset, message: "\(error.message) at \(error.path)")
             }

@@ -5,6 +5,13 @@ enum RicoImporter {
     /// Boolean flags copied under their own names when they are booleans.
     static let flags: Set<String> = ["checkable", "checked", "clickable", "enabled", "focusable", "focused", "selected"]
 
+    /// The keys of a Rico capture that the importer reads: an error's path shows these
+    /// by name, any other key by position (``JSONPath/member(_:position:names:)``).
+    static let keys: Set<String> = flags.union([
+        "activity_name", "activity", "root", "class", "ancestors", "bounds", "text", "text-hint", "resource-id",
+        "content-desc", "visibility", "password", "scrollable-horizontal", "scrollable-vertical", "children",
+    ])
+
     static func convert(_ tape: JSONTape, bytes: [UInt8], file: String) throws(ImportError) -> TreeOutput {
         let tokens = tape.tokens
         func fail(_ token: Int, _ message: String) -> ImportError {

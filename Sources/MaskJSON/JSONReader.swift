@@ -1,3 +1,5 @@
+import MaskEngine
+
 /// Why a document is not JSON: the byte offset of the problem, a message and the JSON
 /// path of the value being read. Never quotes the input.
 public struct JSONSyntaxError: Error, Sendable, Hashable {
@@ -5,7 +7,8 @@ public struct JSONSyntaxError: Error, Sendable, Hashable {
     public var offset: Int
     /// What is wrong.
     public var message: String
-    /// Where, as a JSON path (`$.root.children[3]`).
+    /// Where, as a JSON path (`$.root.children[3]`): keys of the schema by name, any
+    /// other key by position (``JSONPath/member(_:position:names:)``).
     public var path: String
 }
 
@@ -36,15 +39,20 @@ public enum JSONReader {
     public static let geometryKeys: [[UInt8]] = ["frame", "bounds", "contentFrame"].map { Array($0.utf8) }
 
     /// Parses a whole document (one value, surrounded by whitespace only).
-    /// - Parameter compactGeometry: keep `{"x": 1, ...}` objects of numbers under
-    ///   ``geometryKeys`` as one `.raw` token (for emission, which copies them through).
+    /// - Parameters:
+    ///   - compactGeometry: keep `{"x": 1, ...}` objects of numbers under
+    ///     ``geometryKeys`` as one `.raw` token (for emission, which copies them through).
+    ///   - keyNames: the keys an error's path may show by name (the schema of the
+    ///     document); any other key is shown by its position.
     /// - Complexity: O(n) for n bytes.
-    public static func parse(_ bytes: [UInt8], limits: JSONLimits = .standard, compactGeometry: Bool = false) throws(JSONSyntaxError) -> JSONTape {
-        try parse(InputBytes(bytes), limits: limits, compactGeometry: compactGeometry)
+    public static func parse(_ bytes: [UInt8], limits: JSONLimits = .standard, compactGeometry: Bool = false,
+                             keyNames: Set<String> = JSONPath.treeKeys) throws(JSONSyntaxError) -> JSONTape {
+        try parse(InputBytes(bytes), limits: limits, compactGeometry: compactGeometry, keyNames: keyNames)
     }
 
     /// Parses a whole document (one value, surrounded by whitespace only).
-    public static func parse(_ bytes: InputBytes, limits: JSONLimits = .standard, compactGeometry: Bool = false) throws(JSONSyntaxError) -> JSONTape {
+    public static func parse(_ bytes: InputBytes, limits: JSONLimits = .standard, compactGeometry: Bool = false,
+                             keyNames: Set<String> = JSONPath.treeKeys) throws(JSONSyntaxError) -> JSONTape {
         if bytes.count > limits.maximumBytes {
             throw JSONSyntaxError(offset: 0, message: "document is \(bytes.count) bytes, over the limit of \(limits.maximumBytes)", path: "$")
         }
@@ -54,7 +62,7 @@ public enum JSONReader {
         var failure: JSONSyntaxError?
         let tokens = [JSONToken](unsafeUninitializedCapacity: bytes.count + 1) { buffer, initialized in
             LargeBuffers.adviseSequentialFill(buffer.baseAddress!, count: buffer.count * MemoryLayout<JSONToken>.stride)
-            var parser = Parser(limits: limits, tokens: TokenBuffer(base: buffer.baseAddress!, capacity: buffer.count))
+            var parser = Parser(limits: limits, keyNames: keyNames, tokens: TokenBuffer(base: buffer.baseAddress!, capacity: buffer.count))
             parser.compactGeometry = compactGeometry
             bytes.withUnsafeBytes { input in
                 do throws(JSONSyntaxError) {
@@ -109,13 +117,16 @@ private struct TokenBuffer {
 
 private struct Parser {
     let limits: JSONLimits
+    /// The keys an error's path shows by name.
+    let keyNames: Set<String>
     var compactGeometry = false
     var tokens: TokenBuffer
     /// Open containers: token index, element count, and for objects the last key's token.
     var open = UnsafeStack<OpenContainer>()
 
-    init(limits: JSONLimits, tokens: TokenBuffer) {
+    init(limits: JSONLimits, keyNames: Set<String>, tokens: TokenBuffer) {
         self.limits = limits
+        self.keyNames = keyNames
         self.tokens = tokens
     }
 
@@ -127,7 +138,8 @@ private struct Parser {
             } else if frame.key >= 0 {
                 let token = tokensSoFar[frame.key]
                 let raw = Array(bytes[Int(token.start)..<Int(token.start) + Int(token.length)])
-                path += JSONPath.member(token.hasEscapes ? JSONString.decode(raw[...]) : String(decoding: raw, as: UTF8.self))
+                let name = token.hasEscapes ? JSONString.decode(raw[...]) : String(decoding: raw, as: UTF8.self)
+                path += JSONPath.member(name, position: frame.count - 1, names: keyNames)
             }
         }
         return path
@@ -450,15 +462,20 @@ extension String {
     }
 }
 
-/// JSON path spelling.
+/// JSON path spelling for errors, which never quote a tree's content: a key is shown
+/// by name only when it is one of the document's schema (a fixed vocabulary, such as
+/// `class`, `children`, `text`); any other key may be content (`"jane@example.com"`)
+/// and is shown by its position among its object's members instead.
 public enum JSONPath {
-    /// `.name` for plain names, `["..."]` otherwise; long names are cut.
-    public static func member(_ name: String) -> String {
-        let short = name.count > 40 ? String(name.prefix(40)) + "…" : name
-        let plain = !short.isEmpty && short.unicodeScalars.allSatisfy { ($0.properties.isAlphabetic && $0.isASCII) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }
-        if plain { return "." + short }
-        var quoted: [UInt8] = []
-        JSONString.appendQuoted(short, to: &quoted)
-        return "[" + String(decoding: quoted, as: UTF8.self) + "]"
+    /// The keys of maskc's tree JSON: the wrapper's `screen` and `root`, every field the
+    /// engine knows (``ViewField``), and `frame`'s `x`, `y`, `width`, `height`.
+    public static let treeKeys: Set<String> = Set(["screen", "root", "image", "children", "x", "y", "width", "height"])
+        .union(ViewField.structuralFields).union(ViewField.textFields)
+
+    /// `.name` for a key in `names`; any other key `.<key N>`, N its position among its
+    /// object's members, counted from 0 (`$.root.<key 3>`: the root view's fourth key).
+    /// `<` is never part of a name in a path, so a position cannot be read as one.
+    public static func member(_ name: String, position: Int, names: Set<String> = treeKeys) -> String {
+        names.contains(name) ? "." + name : ".<key \(position)>"
     }
 }

@@ -38,22 +38,47 @@ public enum JSONString {
     }
 
     /// Appends `text` as a quoted JSON string.
-    public static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+    /// - Parameter escapingControls: also write DEL, the C1 controls, the bidi controls
+    ///   and the line and paragraph separators (``ReportText/isControl(_:)``) as `\u`
+    ///   escapes, so a report read on a terminal shows them rather than obeys them. The
+    ///   value is the same: JSON requires escapes only for C0 controls.
+    public static func appendQuoted(_ text: String, to out: inout [UInt8], escapingControls: Bool = false) {
         out.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(byte)
-            case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(byte)
-            case 0x0A: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
-            case 0x0D: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
-            case 0x09: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
-            case 0x00..<0x20:
-                let digits: [UInt8] = Array("0123456789abcdef".utf8)
-                out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), digits[Int(byte >> 4)], digits[Int(byte & 15)]])
-            default: out.append(byte)
+        if escapingControls && text.unicodeScalars.contains(where: { $0.value >= 0x7F && ReportText.isControl($0) }) {
+            for scalar in text.unicodeScalars {
+                if scalar.value < 0x7F {
+                    appendEscaped(UInt8(scalar.value), to: &out)
+                } else if ReportText.isControl(scalar) {
+                    appendUnicodeEscape(UInt16(scalar.value), to: &out)
+                } else {
+                    appendUTF8(scalar, to: &out)
+                }
             }
+        } else {
+            for byte in text.utf8 { appendEscaped(byte, to: &out) }
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends one byte of a string's UTF-8 as JSON string content.
+    @inline(__always)
+    private static func appendEscaped(_ byte: UInt8, to out: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(byte)
+        case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(byte)
+        case 0x0A: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
+        case 0x0D: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
+        case 0x09: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
+        case 0x00..<0x20: appendUnicodeEscape(UInt16(byte), to: &out)
+        default: out.append(byte)
+        }
+    }
+
+    /// Appends `\uXXXX` (lower-case hex).
+    private static func appendUnicodeEscape(_ value: UInt16, to out: inout [UInt8]) {
+        let digits: [UInt8] = Array("0123456789abcdef".utf8)
+        out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), digits[Int(value >> 12)], digits[Int(value >> 8 & 15)],
+                                digits[Int(value >> 4 & 15)], digits[Int(value & 15)]])
     }
 
     static func hex4(_ raw: ArraySlice<UInt8>, _ at: Int) -> UInt32 {

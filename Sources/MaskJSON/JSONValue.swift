@@ -1,5 +1,7 @@
 /// A small JSON value for the reports maskc writes itself (tables, diagnostics,
 /// summaries). Objects are written with sorted keys, so output is deterministic.
+/// Strings escape every control of ``ReportText/isControl(_:)``, not only the C0
+/// controls JSON requires, so a report read on a terminal shows no raw control.
 public enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
@@ -28,7 +30,7 @@ public enum JSONValue: Sendable, Hashable {
                 case .null: out.append(contentsOf: "null".utf8)
                 case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
                 case .int(let n): out.append(contentsOf: String(n).utf8)
-                case .string(let s): JSONString.appendQuoted(s, to: &out)
+                case .string(let s): JSONString.appendQuoted(s, to: &out, escapingControls: true)
                 case .array(let items):
                     if items.isEmpty { out.append(contentsOf: "[]".utf8); continue }
                     var pending: [Step] = [.text("[")]
@@ -43,7 +45,7 @@ public enum JSONValue: Sendable, Hashable {
                     var pending: [Step] = [.text("{")]
                     for (index, key) in members.keys.sorted().enumerated() {
                         var quoted: [UInt8] = []
-                        JSONString.appendQuoted(key, to: &quoted)
+                        JSONString.appendQuoted(key, to: &quoted, escapingControls: true)
                         pending.append(.text((index > 0 ? "," : "") + newline(depth + 1) + String(decoding: quoted, as: UTF8.self) + (pretty ? ": " : ":")))
                         pending.append(.value(members[key]!, depth + 1))
                     }

@@ -1,6 +1,7 @@
 /// A view tree that cannot be read: where (file, line:column, JSON path) and why.
 ///
-/// The message names keys, types and positions, never a string value from the tree.
+/// The message names schema keys, types and positions, never a string value from the
+/// tree; keys outside the schema are shown by position (``JSONPath``).
 public struct TreeError: Error, Sendable, Hashable {
     /// The file as the user named it (`-` for standard input).
     public var file: String
@@ -8,7 +9,7 @@ public struct TreeError: Error, Sendable, Hashable {
     public var line: Int
     /// 1-based column (in characters).
     public var column: Int
-    /// The JSON path of the value at fault.
+    /// The JSON path of the value at fault (`$.root.children[0].<key 3>`).
     public var path: String
     /// What is wrong.
     public var message: String

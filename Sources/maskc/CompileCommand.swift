@@ -30,7 +30,7 @@ struct CompileCommand: ParsableCommand {
             for (priority, _, rule) in rows {
                 cells.append([String(priority), String(rule.ownLevel.rawValue) + (rule.recursive ? "+\(rule.ownLevel.rawValue + 1)" : ""),
                               rule.action.rawValue, rule.selector.description, rule.recursive ? "yes" : "no",
-                              rule.screen ?? "-", rule.origin?.description ?? "-"])
+                              rule.screen ?? "-", rule.origin?.description ?? "-"].map(ReportText.escaped))
             }
             cells.append(["-", "5", table.defaultAction.rawValue, "default", "-", "-", "\(policy):\(parsed.defaultRange.start.line):\(parsed.defaultRange.start.column)"])
             let widths = header.indices.map { column in cells.map { $0[column].count }.max() ?? 0 }
@@ -39,7 +39,8 @@ struct CompileCommand: ParsableCommand {
                     column == row.count - 1 ? cell : cell.padding(to: widths[column])
                 }.joined(separator: "  "))
             }
-            print(lines.joined(separator: "\n"))
+            // Cells are escaped before they are measured, so columns stay aligned.
+            print(ReportText.lines(lines))
         case .json:
             let json = JSONValue.object([
                 "policy": .string(policy),

@@ -55,7 +55,7 @@ struct ExplainCommand: ParsableCommand {
             if matches.count > 1 {
                 // Every match is explained: the one a reader did not expect may be the exposed one.
                 let list = matches.map { "\(views.indexPath(of: $0.view)) (\($0.how))" }.joined(separator: ", ")
-                parts.append("# \(matches.count) views match '\(view ?? "")': \(list); name one with --index-path")
+                parts.append(ReportText.lines(["# \(matches.count) views match '\(view ?? "")': \(list); name one with --index-path"]))
             }
             for match in matches {
                 parts.append(Self.traceText(table.trace(match.view, in: views), table: table, document: document))
@@ -118,7 +118,7 @@ struct ExplainCommand: ParsableCommand {
         guard let field = ViewField.textFields.lazy.compactMap({ key in fields.first { $0.key == key } }).first,
               let value = decision.emission(for: EmittedField(key: field.key)).emit(field.value) else { return nil }
         var quoted: [UInt8] = []
-        JSONString.appendQuoted(value.count > 60 ? String(value.prefix(60)) + "…" : value, to: &quoted)
+        JSONString.appendQuoted(value.count > 60 ? String(value.prefix(60)) + "…" : value, to: &quoted, escapingControls: true)
         return "\(field.key) \(String(decoding: quoted, as: UTF8.self))"
     }
 
@@ -155,7 +155,7 @@ struct ExplainCommand: ParsableCommand {
             }
             lines.append(line)
         }
-        return lines.joined(separator: "\n")
+        return ReportText.lines(lines)
     }
 
     static func traceText(_ trace: DecisionTrace, table: DecisionTable, document: TreeDocument) -> String {
@@ -203,6 +203,6 @@ struct ExplainCommand: ParsableCommand {
         if !trace.decision.emitsChildren { result += "; children not emitted" }
         lines.append(result)
         if let shown = shown(document, trace.view, trace.decision) { lines.append("replay shows: \(shown)") }
-        return lines.joined(separator: "\n")
+        return ReportText.lines(lines)
     }
 }

@@ -116,9 +116,16 @@ enum FileIO {
         }
     }
 
-    /// Writes a line to standard error.
+    /// Writes a line to standard error, escaped (``ReportText``): a file name or a
+    /// policy's text in it cannot break the line or send controls to the terminal.
     static func printError(_ line: String) {
-        try? write(System.standardError, Array((line + "\n").utf8))
+        try? write(System.standardError, Array((ReportText.escaped(line) + "\n").utf8))
+    }
+
+    /// Writes a message of several lines (the argument parser's usage text) to standard
+    /// error, each line escaped.
+    static func printErrorLines(_ text: String) {
+        try? write(System.standardError, Array((ReportText.lines(text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)) + "\n").utf8))
     }
 }
 

@@ -31,11 +31,11 @@ struct Maskc: ParsableCommand {
                 print(fullMessage(for: error))
                 code = 0
             } else if exit.rawValue == ExitCode.validationFailure.rawValue {
-                FileIO.printError(fullMessage(for: error))
+                FileIO.printErrorLines(fullMessage(for: error))
                 code = ExitStatus.usage.rawValue
             } else {
                 let message = fullMessage(for: error)
-                if !message.isEmpty { FileIO.printError(message) }
+                if !message.isEmpty { FileIO.printErrorLines(message) }
                 code = exit.rawValue
             }
         }

@@ -100,5 +100,29 @@ struct DetectorTests {
         #expect(maskedExcerpt("jane@example.com") == "xxxx@xxxxxxx.xxx")
         #expect(maskedExcerpt("4242 4242") == "#### ####")
         #expect(maskedExcerpt(String(repeating: "a", count: 30)) == String(repeating: "x", count: 24) + "…")
+        #expect(maskedExcerpt("+1 (555) 010-9999") == "+# (###) ###-####")
+        #expect(maskedExcerpt("sk_live/ab:cd") == "xx_xxxx/xx:xx")
+    }
+
+    @Test("excerpts reduce controls, other punctuation and symbols to '?': only the shape is left")
+    func excerptShape() {
+        #expect(maskedExcerpt("jane@example.com\u{1B}[8m") == "xxxx@xxxxxxx.xxx??#x")
+        #expect(maskedExcerpt("a\u{7F}b\u{85}c\u{9B}d\u{202E}e\u{2066}f") == "x?x x?x?x?x")
+        #expect(maskedExcerpt("Doe, Jane; \"pin\"") == "xxx? xxxx? ?xxx?")
+        #expect(maskedExcerpt("#4=5%&'<>$!*[]{}|\\~`^") == "?#?#" + String(repeating: "?", count: 17))
+        #expect(maskedExcerpt("€5 ©x") == "?# ?x")
+        #expect(maskedExcerpt("a\tb\nc\r\nd") == "x x x x")
+        // Whatever the input, an excerpt holds only the shape characters.
+        let allowed = Set("x# ?…").union(excerptSeparators)
+        var scalars = String.UnicodeScalarView()
+        for value in 0...0x3000 { if let scalar = Unicode.Scalar(value) { scalars.append(scalar) } }
+        let text = String(scalars)
+        var start = text.startIndex
+        while start < text.endIndex {
+            let end = text.index(start, offsetBy: 24, limitedBy: text.endIndex) ?? text.endIndex
+            let excerpt = maskedExcerpt(String(text[start..<end]))
+            #expect(excerpt.allSatisfy(allowed.contains), "\(excerpt)")
+            start = end
+        }
     }
 }

@@ -100,6 +100,12 @@ struct MappingTests {
         let syntax = try #require(importError("{\"activity\": {\"root\": {\"class\": \"secret\",}}}", format: .rico, file: "r.json"))
         #expect((syntax.line, syntax.column) == (1, 42))
         #expect(!syntax.rendered.contains("secret"))
+        // Rico's own keys are named in paths; any other key is shown by position.
+        let named = try #require(importError(#"{"activity": {"root": {"class": "V", "resource-id": tru}}}"#, format: .rico, file: "r.json"))
+        #expect(named.rendered.hasSuffix(" at $.activity.root.resource-id"), "\(named.rendered)")
+        let unnamed = try #require(importError(#"{"activity": {"root": {"class": "V", "jane@example.com": {"card 4111111111111111": NaN}}}}"#, format: .rico, file: "r.json"))
+        #expect(unnamed.rendered.hasSuffix(" at $.activity.root.<key 1>.<key 0>"), "\(unnamed.rendered)")
+        #expect(!unnamed.rendered.contains("jane") && !unnamed.rendered.contains("card") && !unnamed.rendered.contains("4111"))
     }
 
     @Test("XCUITest: every mapped field, without the AppiumAUT wrapper")

@@ -257,8 +257,8 @@ struct JSONReaderTests {
         Rejection("Infinity", "Infinity", offset: 0),
         Rejection("-Infinity", "-Infinity", offset: 1),
         Rejection("hex", "0x10", offset: 1),
-        Rejection("leading zero in object", #"{"n":01}"#, offset: 5, path: "$.n"),
-        Rejection("trailing dot nested", #"{"a":{"n":1.}}"#, offset: 12, path: "$.a.n"),
+        Rejection("leading zero in object", #"{"tag":01}"#, offset: 7, path: "$.tag"),
+        Rejection("trailing dot nested", #"{"a":{"n":1.}}"#, offset: 12, path: "$.<key 0>.<key 0>"),
     ]
 
     @Test("numbers outside the JSON grammar are rejected", arguments: badNumbers)
@@ -338,21 +338,60 @@ struct JSONReaderTests {
         #expect(error?.offset == prefix.count)
     }
 
-    @Test("keys that are not plain names are quoted in paths")
-    func quotedPathMembers() {
-        #expect(syntaxError(#"{"a b":{"c":tru}}"#)?.path == #"$["a b"].c"#)
-        #expect(syntaxError(#"{"\u00e9":[1,x]}"#)?.path == #"$["é"][1]"#)
-        #expect(syntaxError(#"{"ok_name-1":[0,01]}"#)?.path == "$.ok_name-1[1]")
+    @Test("paths show keys of the tree schema by name and any other key by position")
+    func pathMembers() {
+        #expect(syntaxError(#"{"a b":{"c":tru}}"#)?.path == "$.<key 0>.<key 0>")
+        #expect(syntaxError(#"{"\u00e9":[1,x]}"#)?.path == "$.<key 0>[1]")
+        #expect(syntaxError(#"{"ok_name-1":[0,01]}"#)?.path == "$.<key 0>[1]")
+        #expect(syntaxError(#"{"root":{"class":"A","jane@example.com":1,"card 4111":{"x":tru}}}"#)?.path == "$.root.<key 2>.x")
+        #expect(syntaxError(#"{"screen":"S","root":{"class":"A","frame":{"x":1,"width":-}}}"#)?.path == "$.root.frame.width")
+        // An escaped schema key is the key it spells.
+        #expect(syntaxError(#"{"r\u006fot":{"t\u0065xt":tru}}"#)?.path == "$.root.text")
+        // A key that is read when the error strikes is not in the path yet.
+        #expect(syntaxError(#"{"class":"A","jane@example.com":{"4111 1111\x":1}}"#)?.path == "$.<key 1>")
+    }
+
+    @Test("a path never quotes a key outside the schema: the key text, and every digit run in it, stay out")
+    func pathsDoNotQuoteKeys() {
+        let cases: [(text: String, path: String)] = [
+            (#"{"contacts": {"jane.doe@example.com": {"card 4111111111111111": NaN}}}"#, "$.<key 0>.<key 0>.<key 0>"),
+            (#"{"screen":"S","jane.doe@example.com":{"card 4111111111111111":[1,NaN]},"root":{"class":"A"}}"#, "$.<key 1>.<key 0>[1]"),
+            (#"{"class":"A","text":{"jane.doe@example.com":{"card 4111111111111111":01}}}"#, "$.text.<key 0>.<key 0>"),
+            (#"{"class":"A","children":[{"class":"B","jane.doe@example.com":"\q"}]}"#, "$.children[0].<key 1>"),
+            (#"{"class":"A","jane.doe@example.com":{"card 4111111111111111":"#, "$.<key 1>.<key 0>"),
+        ]
+        for (text, path) in cases {
+            let error = syntaxError(text)
+            #expect(error?.path == path, "\(text)")
+            for fragment in ["contacts", "jane", "doe", "example", "card", "4111111111111111", "41", "11"] {
+                #expect(error?.path.contains(fragment) == false, "\(text): \(fragment)")
+                #expect(error?.message.contains(fragment) == false, "\(text): \(fragment)")
+            }
+        }
+    }
+
+    @Test("a document's own schema names its keys: the reader is told which")
+    func pathKeyNames() throws {
+        let text = Array(#"{"activity_name":"a","activity":{"root":{"resource-id":tru}}}"#.utf8)
+        do {
+            _ = try JSONReader.parse(text, keyNames: ["activity", "root"])
+            Issue.record("accepted, expected a rejection")
+        } catch {
+            #expect(error.path == "$.activity.root.<key 0>")
+        }
+        #expect(JSONPath.member("text", position: 4) == ".text")
+        #expect(JSONPath.member("jane@example.com", position: 4) == ".<key 4>")
+        #expect(JSONPath.member("children", position: 0, names: []) == ".<key 0>")
     }
 
     @Test("a document cut off names the last value read; a bad value names its own place")
     func truncatedPaths() {
-        #expect(syntaxError(#"{"a":[1,2,"#)?.path == "$.a[1]")
+        #expect(syntaxError(#"{"text":[1,2,"#)?.path == "$.text[1]")
         #expect(syntaxError(#"{"a":[1,2, "#)?.message == "the document ends inside an array")
-        #expect(syntaxError(#"{"a":[1,2,}"#)?.path == "$.a[2]")
+        #expect(syntaxError(#"{"text":[1,2,}"#)?.path == "$.text[2]")
         #expect(syntaxError(#"{"a":[1,2,]"#)?.message == "unexpected character ']'")
-        #expect(syntaxError(#"{"a":["#)?.path == "$.a[0]")
-        #expect(syntaxError(#"{"a":1,"#)?.path == "$.a")
+        #expect(syntaxError(#"{"text":["#)?.path == "$.text[0]")
+        #expect(syntaxError(#"{"a":1,"#)?.path == "$.<key 0>")
         #expect(syntaxError(#"{"a":1,"#)?.message == "the document ends inside an object")
         #expect(syntaxError(#"{"a":1,}"#)?.message == "expected a string key")
         #expect(syntaxError(#"{"a" 1}"#)?.message == "expected ':' after a key")
@@ -372,7 +411,8 @@ struct JSONReaderTests {
     @Test("array indices in paths count elements")
     func arrayIndexPath() {
         #expect(syntaxError("[0,1,2,[3,[4,-]]]")?.path == "$[3][1][1]")
-        #expect(syntaxError(#"[{"a":1},{"b":[true,NaN]}]"#)?.path == "$[1].b[1]")
+        #expect(syntaxError(#"[{"a":1},{"b":[true,NaN]}]"#)?.path == "$[1].<key 0>[1]")
+        #expect(syntaxError(#"[{"a":1},{"text":[true,NaN]}]"#)?.path == "$[1].text[1]")
     }
 
     // MARK: Limits

@@ -247,11 +247,16 @@ struct TreeBuilderTests {
             #"{"screen":"TOPSECRET","root":5}"#,
             #"{"class":"UIView","id":"TOPSECRET","children":["TOPSECRET"]}"#,
             #"{"class":"UIView","text":"TOPSECRET","extra":"TOPSECRET\u"}"#,
+            #"{"class":"UIView","TOPSECRET":{"TOPSECRET 4111111111111111":NaN}}"#,
+            #"{"screen":"S","TOPSECRET":[{"TOPSECRET 4111111111111111":"\x"}],"root":{"class":"A"}}"#,
+            #"{"root":{"class":"A","children":[{"class":"B","TOPSECRET":{"TOPSECRET 4111111111111111":tru}}]}}"#,
+            #"{"class":"UIView","TOPSECRET":{"TOPSECRET 4111111111111111":"#,
         ]
         for text in cases {
             let error = treeError(text)
             #expect(error != nil, "\(text)")
             #expect(error?.rendered.contains("TOPSECRET") == false, "\(text)")
+            #expect(error?.rendered.contains("4111") == false, "\(text)")
         }
     }
 

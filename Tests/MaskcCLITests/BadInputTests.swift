@@ -59,6 +59,24 @@ struct BadInputTests {
         try Self.expectRejected(try Self.file("class.json", #"{"root":{"class":7,"text":"Jane Appleseed 4242"}}"#), exit: 4, mentions: "$.root.class")
     }
 
+    @Test("keys outside the tree schema are shown by position in error paths, never by their text", arguments: [
+        (#"{"contacts": {"jane.doe@example.com": {"card 4111111111111111": NaN}}}"#, "$.<key 0>.<key 0>.<key 0>"),
+        (#"{"screen": "S", "jane.doe@example.com": {"card 4111111111111111": [1, 01]}, "root": {"class": "A"}}"#, "$.<key 1>.<key 0>[1]"),
+        (#"{"root": {"class": "A", "children": [{"class": "B", "text": {"jane.doe@example.com": {"card 4111111111111111": tru}}}]}}"#,
+         "$.root.children[0].text.<key 0>.<key 0>"),
+    ])
+    func keysByPosition(_ tree: String, _ path: String) throws {
+        let file = try Self.file("keys-\(path.count).json", tree)
+        let result = try CLIHarness.run(["apply", file, "--policy", Self.policy])
+        #expect(result.exit == 4)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix(file + ":1:") && result.stderr.hasSuffix(" at " + path + "\n"), "\(result.stderr)")
+        let message = result.stderr.dropFirst(file.count)
+        for fragment in ["contacts", "jane", "doe", "example", "card", "4111111111111111", "4111", "1111"] {
+            #expect(!message.contains(fragment), "\(fragment): \(result.stderr)")
+        }
+    }
+
     @Test("NaN, Infinity and other non-JSON numbers are rejected", arguments: ["NaN", "Infinity", "-Infinity", "01", "1.", ".5", "+1"])
     func badNumbers(_ number: String) throws {
         try Self.expectRejected(try Self.file("number-\(number).json", #"{"class":"UILabel","text":"Jane Appleseed 4242","frame":{"x":\#(number)}}"#), exit: 4, mentions: "error:")

@@ -21,6 +21,8 @@ enum AuditReporter {
 
     // MARK: text
 
+    /// The report as text; every line escaped (``ReportText``), so no field can forge a
+    /// line or hide the ones after it.
     static func text(_ report: AuditReport, policy: String, baseline: String?, accepted: String? = nil) -> String {
         var lines = ["# audit of \(policy) over \(report.screens.count) screen\(report.screens.count == 1 ? "" : "s")"]
         lines.append("")
@@ -51,7 +53,7 @@ enum AuditReporter {
         let counts = AuditLevel.allCases.reversed().map { level in "\(report.findings.filter { $0.level == level }.count) \(level.rawValue)" }
         lines.append("")
         lines.append("audit: " + counts.joined(separator: ", "))
-        return lines.joined(separator: "\n")
+        return ReportText.lines(lines)
     }
 
     // MARK: JSON
@@ -98,9 +100,11 @@ enum AuditReporter {
 
     // MARK: HTML
 
+    /// Text escaped for HTML content and attributes, its controls first shown as
+    /// escapes (``ReportText``), so the page carries none.
     static func escape(_ text: String) -> String {
         var out = ""
-        for c in text {
+        for c in ReportText.escaped(text) {
             switch c {
             case "&": out += "&amp;"
             case "<": out += "&lt;"

@@ -16,6 +16,8 @@ enum CheckReporter {
 
     // MARK: text
 
+    /// One finding per line, then the corpus summaries and a tally; every line escaped
+    /// (``ReportText``), so no field can forge a line or hide the ones after it.
     static func text(_ reports: [LintReport]) -> String {
         var lines: [String] = []
         for report in reports { lines += report.diagnostics.map(\.rendered) }
@@ -32,7 +34,7 @@ enum CheckReporter {
         let c = counts(reports)
         lines.append("check: \(plural(c.errors, "error")), \(plural(c.warnings, "warning")), \(plural(c.notes, "note"))"
             + (c.suppressed > 0 ? ", \(c.suppressed) suppressed" : "") + " in \(plural(reports.count, "policy").replacingPolicies)")
-        return lines.joined(separator: "\n")
+        return ReportText.lines(lines)
     }
 
     // MARK: JSON

@@ -74,6 +74,9 @@ public struct AcceptedFindings: Sendable {
 
     public init(entries: [Entry]) { self.entries = entries }
 
+    /// The file's keys, which error paths name.
+    static let keys: Set<String> = ["version", "accepted", "detector", "screen", "view", "field", "rule", "digest", "justification"]
+
     /// The file's format version.
     public static let version = 1
 
@@ -83,7 +86,7 @@ public struct AcceptedFindings: Sendable {
     public static func parse(_ bytes: [UInt8], file: String) throws(TreeError) -> AcceptedFindings {
         let tape: JSONTape
         do {
-            tape = try JSONReader.parse(bytes)
+            tape = try JSONReader.parse(bytes, keyNames: Self.keys)
         } catch {
             throw TreeError(file: file, bytes: bytes, offset: error.offset, path: error.path, message: error.message)
         }

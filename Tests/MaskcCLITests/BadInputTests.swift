@@ -11,7 +11,7 @@ struct BadInputTests {
 
     /// Writes a temporary file and returns its path.
     static func file(_ name: String, _ bytes: [UInt8]) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("maskc-bad-input")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("maskc-bad-input-\(ProcessInfo.processInfo.processIdentifier)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let url = directory.appendingPathComponent(name)
         try Data(bytes).write(to: url)

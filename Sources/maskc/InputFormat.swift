@@ -24,7 +24,7 @@ enum InputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
                 // maskc's reader says what is wrong with it.
                 return .json
             case .ambiguous(let line, let column):
-                throw ImportError(file: file, line: line + firstLine - 1, column: column, message: Self.ambiguous)
+                throw ImportError(file: file, line: line + firstLine - 1, column: column, message: Self.ambiguityMessage)
             }
         case .json: return .json
         case .uiautomator: return .uiautomator
@@ -35,7 +35,7 @@ enum InputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     }
 
     /// Why a document whose format is ambiguous is not read, and how to read it.
-    static let ambiguous = "ambiguous input: the top-level object holds both a maskc tree (\"class\" or \"root\") and a Rico hierarchy (\"activity\" with \"root\"); pass --input-format json or --input-format rico"
+    static let ambiguityMessage = "ambiguous input: the top-level object holds both a maskc tree (\"class\" or \"root\") and a Rico hierarchy (\"activity\" with \"root\"); pass --input-format json or --input-format rico"
 
     /// Reads one document in this format and decides it as it is read (for `apply`).
     func readDeciding(_ bytes: [UInt8], file: String, firstLine: Int = 1, masker: TreeMasker) throws -> (TreeLayout, [MaskDecision]) {

@@ -57,7 +57,7 @@ let package = Package(
         .testTarget(name: "MaskEngineTests", dependencies: ["MaskEngine"]),
         .testTarget(name: "MaskPolicyTests", dependencies: ["MaskPolicy", "MaskEngine", "MaskJSON"]),
         .testTarget(name: "MaskJSONTests", dependencies: ["MaskJSON", "MaskPolicy", "MaskEngine"]),
-        .testTarget(name: "MaskImportTests", dependencies: ["MaskImport", "MaskJSON", "MaskEngine"]),
+        .testTarget(name: "MaskImportTests", dependencies: ["MaskImport", "MaskJSON", "MaskEngine", "MaskTestSupport"]),
         .testTarget(name: "MaskAuditTests", dependencies: ["MaskAudit", "MaskJSON", "MaskPolicy", "MaskEngine"]),
         .testTarget(name: "MaskcCLITests", dependencies: ["maskc"], exclude: ["Golden"]),
         .testTarget(name: "MaskPropertyTests", dependencies: ["MaskEngine", "MaskPolicy", "MaskJSON", "MaskTestSupport"]),

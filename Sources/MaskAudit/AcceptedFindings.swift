@@ -86,7 +86,7 @@ public struct AcceptedFindings: Sendable {
     public static func parse(_ bytes: [UInt8], file: String) throws(TreeError) -> AcceptedFindings {
         let tape: JSONTape
         do {
-            tape = try JSONReader.parse(bytes, keyNames: Self.keys)
+            tape = try JSONReader.parse(bytes, keyNames: Self.keys, skipsByteOrderMark: true)
         } catch {
             throw TreeError(file: file, bytes: bytes, offset: error.offset, path: error.path, message: error.message)
         }

@@ -30,10 +30,10 @@ public struct ImportError: Error, Sendable, Hashable {
     }
 
     /// Line and column (in characters) of a byte offset within UTF-8 `bytes`.
-    static func position(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+    static func position<Bytes: Collection<UInt8>>(of offset: Int, in bytes: Bytes) -> (line: Int, column: Int) where Bytes.Index == Int {
         var line = 1, column = 1
-        let end = min(bytes.count, max(0, offset))
-        var i = 0
+        let end = min(bytes.endIndex, bytes.startIndex + max(0, offset))
+        var i = bytes.startIndex
         while i < end {
             let byte = bytes[i]
             if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }

@@ -1,8 +1,8 @@
 import MaskJSON
 
-/// Brings a capture's bytes to UTF-8: strips a UTF-8 byte order mark, converts UTF-16
-/// (LE or BE, with a BOM, or without one when the text starts with an ASCII character)
-/// and checks that the result is valid UTF-8.
+/// Brings a capture's bytes to UTF-8: strips a UTF-8 byte order mark at the start of a
+/// file, converts UTF-16 (LE or BE, with a BOM, or without one when the text starts with
+/// an ASCII character) and checks that the result is valid UTF-8.
 enum TextDecoding {
     /// A decoding failure at a byte offset of the UTF-8 produced so far.
     struct Failure: Error {
@@ -18,21 +18,38 @@ enum TextDecoding {
     }
 
     /// The capture as UTF-8, without a byte order mark.
-    static func utf8(_ bytes: [UInt8]) throws(Failure) -> [UInt8] {
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+    /// - Parameter atFileStart: whether `bytes` start the file (a whole file, or the
+    ///   first line of an NDJSON file). A UTF-8 byte order mark is skipped there only;
+    ///   anywhere else it is a character like any other.
+    static func utf8(_ bytes: [UInt8], atFileStart: Bool = true) throws(Failure) -> [UInt8] {
+        if atFileStart, hasByteOrderMark(bytes) {
             let rest = Array(bytes[3...])
             try validateUTF8(rest)
             return rest
         }
-        if bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xFE { return try fromUTF16(bytes, from: 2, bigEndian: false) }
-        if bytes.count >= 2, bytes[0] == 0xFE, bytes[1] == 0xFF { return try fromUTF16(bytes, from: 2, bigEndian: true) }
-        // UTF-16 without a BOM: an ASCII character next to a zero byte.
-        if bytes.count >= 2, bytes.count % 2 == 0 {
-            if bytes[0] != 0, bytes[0] < 0x80, bytes[1] == 0 { return try fromUTF16(bytes, from: 0, bigEndian: false) }
-            if bytes[0] == 0, bytes[1] != 0, bytes[1] < 0x80 { return try fromUTF16(bytes, from: 0, bigEndian: true) }
-        }
+        if let (start, bigEndian) = utf16Start(bytes) { return try fromUTF16(bytes, from: start, bigEndian: bigEndian) }
         try validateUTF8(bytes)
         return bytes
+    }
+
+    /// Whether `bytes` start with the UTF-8 byte order mark (EF BB BF).
+    static func hasByteOrderMark<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool where Bytes.Index == Int {
+        let s = bytes.startIndex
+        return bytes.count >= 3 && bytes[s] == 0xEF && bytes[s + 1] == 0xBB && bytes[s + 2] == 0xBF
+    }
+
+    /// Where UTF-16 text starts and its byte order, when `bytes` are UTF-16: after a
+    /// UTF-16 byte order mark, or from the start when an ASCII character sits next to a
+    /// zero byte (UTF-8 text never holds a zero byte there); nil for anything else.
+    static func utf16Start<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> (start: Int, bigEndian: Bool)? where Bytes.Index == Int {
+        guard bytes.count >= 2 else { return nil }
+        let b0 = bytes[bytes.startIndex], b1 = bytes[bytes.startIndex + 1]
+        if b0 == 0xFF, b1 == 0xFE { return (2, false) }
+        if b0 == 0xFE, b1 == 0xFF { return (2, true) }
+        guard bytes.count % 2 == 0 else { return nil }
+        if b0 != 0, b0 < 0x80, b1 == 0 { return (0, false) }
+        if b0 == 0, b1 != 0, b1 < 0x80 { return (0, true) }
+        return nil
     }
 
     /// Converts UTF-16 code units starting at `start` to UTF-8.

@@ -33,6 +33,10 @@ struct XMLDocument: Sendable {
 /// text after the root element is ignored (`uiautomator dump` prints one). Nesting is
 /// kept on an explicit stack, so depth is limited by memory only. Errors name
 /// elements and attributes, never an attribute value or a text.
+///
+/// A character XML 1.0 does not allow (NUL and the other control characters but tab
+/// and line breaks, U+FFFE, U+FFFF) is an error wherever it stands, written raw or as
+/// a character reference alike.
 struct XMLReader {
     /// A syntax error at a byte offset.
     struct Failure: Error {
@@ -96,9 +100,47 @@ struct XMLReader {
         while i < bytes.count, Self.isSpace(bytes[i]) { i += 1 }
     }
 
+    // MARK: - Characters
+
+    /// Whether XML 1.0 allows the character (its `Char` production): tab, line feed,
+    /// carriage return and U+0020 on, but not surrogates, U+FFFE or U+FFFF. One rule,
+    /// for characters written raw and as references alike.
+    static func isCharacter(_ scalar: UInt32) -> Bool {
+        scalar == 0x09 || scalar == 0x0A || scalar == 0x0D || (0x20...0xD7FF).contains(scalar)
+            || (0xE000...0xFFFD).contains(scalar) || (0x10000...0x10FFFF).contains(scalar)
+    }
+
+    /// The first character of valid UTF-8 `bytes` that XML does not allow, with its
+    /// offset: a control character other than tab and line breaks (NUL included), or
+    /// U+FFFE / U+FFFF (UTF-8 holds no surrogates). Anywhere: in markup, values, text,
+    /// and the lines before and after the document.
+    /// - Complexity: O(n).
+    static func firstDisallowedCharacter(_ bytes: [UInt8]) -> (offset: Int, scalar: UInt32)? {
+        var k = 0
+        while k < bytes.count {
+            let b = bytes[k]
+            if b < 0x20, !isCharacter(UInt32(b)) { return (k, UInt32(b)) }
+            // U+FFFE and U+FFFF are EF BF BE and EF BF BF.
+            if b == 0xEF, k + 2 < bytes.count, bytes[k + 1] == 0xBF, bytes[k + 2] == 0xBE || bytes[k + 2] == 0xBF {
+                return (k, bytes[k + 2] == 0xBE ? 0xFFFE : 0xFFFF)
+            }
+            k += 1
+        }
+        return nil
+    }
+
+    /// The message for a character XML does not allow, written raw or as a reference.
+    static func disallowed(_ scalar: UInt32) -> String {
+        let hex = String(scalar, radix: 16, uppercase: true)
+        return "character U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex) is not allowed in XML, raw or as a reference"
+    }
+
     // MARK: - Document
 
     mutating func run() throws(Failure) {
+        if let (offset, scalar) = Self.firstDisallowedCharacter(bytes) {
+            throw Failure(offset: offset, message: Self.disallowed(scalar))
+        }
         // Skip anything before the first `<`.
         while i < bytes.count, bytes[i] != UInt8(ascii: "<") { i += 1 }
         guard i < bytes.count else { throw Failure(offset: bytes.count, message: "no XML element found (the input has no '<')") }
@@ -305,10 +347,8 @@ struct XMLReader {
                 throw Failure(offset: start, message: "malformed character reference (expected \(hex ? "hex " : "")digits and ';')")
             }
             i += 1
-            // XML 1.1's rule (a superset of 1.0's): any character but NUL, surrogates and
-            // U+FFFE/U+FFFF; Android's serializer writes control characters as references.
-            let allowed = (0x01...0xD7FF).contains(value) || (0xE000...0xFFFD).contains(value) || (0x10000...0x10FFFF).contains(value)
-            guard allowed else { throw Failure(offset: start, message: "character reference to a character XML does not allow") }
+            // The rule for raw characters holds for references too.
+            guard Self.isCharacter(value) else { throw Failure(offset: start, message: Self.disallowed(value)) }
             TextDecoding.appendUTF8(value, to: &out)
             return
         }

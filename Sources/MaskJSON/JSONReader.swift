@@ -44,15 +44,18 @@ public enum JSONReader {
     ///     ``geometryKeys`` as one `.raw` token (for emission, which copies them through).
     ///   - keyNames: the keys an error's path may show by name (the schema of the
     ///     document); any other key is shown by its position.
+    ///   - skipsByteOrderMark: skip a UTF-8 byte order mark (EF BB BF) in the first three
+    ///     bytes, as RFC 8259 lets a reader do; pass true when `bytes` start a file. A
+    ///     mark anywhere else is content: kept inside a string, an error outside one.
     /// - Complexity: O(n) for n bytes.
     public static func parse(_ bytes: [UInt8], limits: JSONLimits = .standard, compactGeometry: Bool = false,
-                             keyNames: Set<String> = JSONPath.treeKeys) throws(JSONSyntaxError) -> JSONTape {
-        try parse(InputBytes(bytes), limits: limits, compactGeometry: compactGeometry, keyNames: keyNames)
+                             keyNames: Set<String> = JSONPath.treeKeys, skipsByteOrderMark: Bool = false) throws(JSONSyntaxError) -> JSONTape {
+        try parse(InputBytes(bytes), limits: limits, compactGeometry: compactGeometry, keyNames: keyNames, skipsByteOrderMark: skipsByteOrderMark)
     }
 
     /// Parses a whole document (one value, surrounded by whitespace only).
     public static func parse(_ bytes: InputBytes, limits: JSONLimits = .standard, compactGeometry: Bool = false,
-                             keyNames: Set<String> = JSONPath.treeKeys) throws(JSONSyntaxError) -> JSONTape {
+                             keyNames: Set<String> = JSONPath.treeKeys, skipsByteOrderMark: Bool = false) throws(JSONSyntaxError) -> JSONTape {
         if bytes.count > limits.maximumBytes {
             throw JSONSyntaxError(offset: 0, message: "document is \(bytes.count) bytes, over the limit of \(limits.maximumBytes)", path: "$")
         }
@@ -66,7 +69,7 @@ public enum JSONReader {
             parser.compactGeometry = compactGeometry
             bytes.withUnsafeBytes { input in
                 do throws(JSONSyntaxError) {
-                    try parser.run(input)
+                    try parser.run(input, from: skipsByteOrderMark && isByteOrderMark(input, at: 0) ? 3 : 0)
                 } catch {
                     failure = error
                 }
@@ -76,6 +79,12 @@ public enum JSONReader {
         }
         if let failure { throw failure }
         return JSONTape(source: bytes, tokens: tokens)
+    }
+
+    /// Whether a UTF-8 byte order mark (EF BB BF) starts at `offset`.
+    @inline(__always)
+    static func isByteOrderMark(_ p: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+        offset + 3 <= p.count && p[offset] == 0xEF && p[offset + 1] == 0xBB && p[offset + 2] == 0xBF
     }
 }
 
@@ -152,9 +161,10 @@ private struct Parser {
     @inline(__always)
     static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
 
-    mutating func run(_ p: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
+    /// Reads the document in `p` from `start` (past a byte order mark to skip).
+    mutating func run(_ p: UnsafeBufferPointer<UInt8>, from start: Int) throws(JSONSyntaxError) {
         let n = p.count
-        var i = 0
+        var i = start
         // Whether the innermost open container is an object (kept here, not read back).
         var inObject = false
         // Each turn reads one value (a scalar, or the opening of a container), then the
@@ -203,6 +213,7 @@ private struct Parser {
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 i = try number(p, i)
             default:
+                if JSONReader.isByteOrderMark(p, at: i) { throw fail("byte order mark (U+FEFF) where a value was expected; one is skipped only at the start of a file", i, p) }
                 throw fail(c < 0x80 && c >= 0x20 ? "unexpected character '\(Character(Unicode.Scalar(c)))'" : String(unexpectedByte: c), i, p)
             }
             if !isValueDone { continue }

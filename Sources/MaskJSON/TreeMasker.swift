@@ -21,7 +21,9 @@ public struct TreeMasker: Sendable {
     /// - Parameters:
     ///   - bytes: one JSON document.
     ///   - file: the file name for errors.
-    ///   - firstLine: the line of the file `bytes` starts on (for NDJSON).
+    ///   - firstLine: the line of the file `bytes` starts on (for NDJSON). On line 1, the
+    ///     start of the file, a UTF-8 byte order mark is skipped; on a later line it is
+    ///     an error.
     public func read(_ bytes: [UInt8], file: String, firstLine: Int = 1) throws(TreeError) -> TreeDocument {
         let bytes = InputBytes(bytes)
         var sink = TreeSink()
@@ -47,7 +49,7 @@ public struct TreeMasker: Sendable {
 
     private func parse(_ bytes: InputBytes, file: String, firstLine: Int, compactGeometry: Bool = false) throws(TreeError) -> JSONTape {
         do {
-            return try JSONReader.parse(bytes, limits: limits, compactGeometry: compactGeometry)
+            return try JSONReader.parse(bytes, limits: limits, compactGeometry: compactGeometry, skipsByteOrderMark: firstLine == 1)
         } catch {
             throw treeError(file: file, bytes: bytes, offset: error.offset, path: error.path, message: error.message, firstLine: firstLine)
         }

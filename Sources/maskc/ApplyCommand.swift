@@ -75,10 +75,11 @@ struct ApplyCommand: ParsableCommand {
                 // One document: read, decide and write without copying it into a unit. A
                 // large JSON file is mapped rather than read.
                 var mapped = MappedInput.map(tree, limit: maxBytes)
-                if let input = mapped, format.resolve(input.head(1 << 17)) != .json { mapped = nil }
                 if mapped != nil { MappedInput.guardAgainstTruncation(partialOutput: sink.partialPath) }
                 let layout: TreeLayout, decisions: [MaskDecision]
                 do {
+                    // The format is detected from the whole mapped file, as from a read one.
+                    if let input = mapped, try format.resolve(input.bytes, file: tree) != .json { mapped = nil }
                     if let mapped {
                         (layout, decisions) = try masker.readDeciding(mapped.bytes, file: tree)
                     } else {

@@ -44,11 +44,6 @@ final class MappedInput {
         System.status(of: fd) == seen
     }
 
-    /// The first bytes of the file, for format detection.
-    func head(_ count: Int) -> [UInt8] {
-        Array(bytes[0..<min(count, bytes.count)])
-    }
-
     /// From now on, SIGBUS (a mapped file cut short by another process) ends the run
     /// with a one-line error and exit 4, removing `partialOutput` if given, instead of
     /// a crash.

@@ -1,5 +1,6 @@
 import Testing
 import MaskImport
+import MaskJSON
 
 /// Format detection goes by content, not by file name.
 @Suite("Detection")
@@ -21,19 +22,62 @@ struct DetectionTests {
         ("dumped:\n<hierarchy><node/></hierarchy>", .uiautomator),
     ] as [(String, CaptureFormat)])
     func detects(_ sample: (String, CaptureFormat)) {
-        #expect(CaptureImporter.detect(Array(sample.0.utf8)) == sample.1)
+        #expect(CaptureImporter.detect(Array(sample.0.utf8)) == .format(sample.1))
     }
 
     @Test("unknown content is not detected", arguments: ["", "   \n", "hello", "<html><body/></html>", "[1, 2]", "<root><child/></root>"])
     func unknown(_ text: String) {
-        #expect(CaptureImporter.detect(Array(text.utf8)) == nil)
+        #expect(CaptureImporter.detect(Array(text.utf8)) == .unknown)
     }
 
     @Test("UTF-16 content is detected")
     func utf16Detection() {
-        #expect(CaptureImporter.detect(utf16("<AppiumAUT><XCUIElementTypeApplication/></AppiumAUT>", bigEndian: true)) == .xcuitest)
-        #expect(CaptureImporter.detect(utf16("<hierarchy><android.view.View/></hierarchy>", bigEndian: false)) == .appiumAndroid)
-        #expect(CaptureImporter.detect(utf16("{\"activity_name\":\"a\"}", bigEndian: false)) == .rico)
+        #expect(CaptureImporter.detect(utf16("<AppiumAUT><XCUIElementTypeApplication/></AppiumAUT>", bigEndian: true)) == .format(.xcuitest))
+        #expect(CaptureImporter.detect(utf16("<hierarchy><android.view.View/></hierarchy>", bigEndian: false)) == .format(.appiumAndroid))
+        #expect(CaptureImporter.detect(utf16("{\"activity_name\":\"a\"}", bigEndian: false)) == .format(.rico))
+    }
+
+    /// `{"activity": {"root": DECOY}, "note": "xxx...", KEY: ...}`: a maskc tree's own key
+    /// after `padding` bytes, behind a Rico hierarchy.
+    static func decoy(padding: Int, key: String = #""root":{"class":"UILabel"}"#) -> [UInt8] {
+        Array((#"{"activity":{"root":{"class":"Decoy"}},"note":""# + String(repeating: "x", count: padding) + #"",\#(key)}"#).utf8)
+    }
+
+    @Test("JSON is decided from its whole top level: maskc's keys behind a Rico decoy make it ambiguous, however far in", arguments: [0, 70_000, 3 << 20])
+    func wholeTopLevel(padding: Int) {
+        for key in [#""root":{"class":"UILabel"}"#, #""class":"UILabel""#, #""r\u006Fot":{"class":"UILabel"}"#, #""\u0063lass":"UILabel""#] {
+            #expect(CaptureImporter.detect(Self.decoy(padding: padding, key: key)) == .ambiguous(line: 1, column: 2), "\(key)")
+            #expect(CaptureImporter.detect(InputBytes(Self.decoy(padding: padding, key: key))) == .ambiguous(line: 1, column: 2))
+        }
+        // The other way round: the tree first, the decoy far in (its position is given).
+        let late = #"{"root":{"class":"UILabel"},"note":"\#(String(repeating: "x", count: padding))",\#n "activity":{"root":{}}}"#
+        #expect(CaptureImporter.detect(Array(late.utf8)) == .ambiguous(line: 2, column: 2))
+        // Without the decoy's `root`, or without maskc's keys, only one reader can read it.
+        #expect(CaptureImporter.detect(Self.decoy(padding: padding, key: #""other":1"#)) == .format(.rico))
+    }
+
+    @Test("only top-level keys count, decoded; keys in nested objects and in strings do not", arguments: [
+        (#"{"activity":{"root":{"class":"V","root":1,"children":[{"class":"W"}]}},"text":"\"class\": \"root\""}"#, CaptureImporter.Detection.format(.rico)),
+        (#"{"class":"V","children":[{"activity":{"root":{}}}],"text":"\"activity\":{\"root\":{}}"}"#, .format(.json)),
+        (#"{"root":{"class":"V"},"activity":"Main"}"#, .format(.json)),
+        (#"{"root":{"class":"V"},"activity":{"name":"Main","nested":{"root":{}}}}"#, .format(.json)),
+        (#"{"root":{"class":"V"},"activity_name":"a/a.Main"}"#, .format(.json)),
+        (#"{"class":"V", "\u0061ctivity" : { "r\u006fot" : {} } }"#, .ambiguous(line: 1, column: 15)),
+        (#"{"screen":"S","root":{"class":"V"},"activity":{"root":{"class":"W"}}}"#, .ambiguous(line: 1, column: 36)),
+        (#"{"a\"ctivity":{"root":{}},"class":"V"}"#, .format(.json)),
+        ("{}", .format(.json)),
+    ] as [(String, CaptureImporter.Detection)])
+    func topLevelOnly(_ sample: (String, CaptureImporter.Detection)) {
+        #expect(CaptureImporter.detect(Array(sample.0.utf8)) == sample.1)
+    }
+
+    @Test("a UTF-8 byte order mark is skipped before JSON as before XML; positions ignore it")
+    func byteOrderMark() {
+        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        #expect(CaptureImporter.detect(mark + Array(#" {"class":"V"}"#.utf8)) == .format(.json))
+        #expect(CaptureImporter.detect(mark + Array(#"{"activity":{"root":{}}}"#.utf8)) == .format(.rico))
+        #expect(CaptureImporter.detect(mark + Self.decoy(padding: 10)) == .ambiguous(line: 1, column: 2))
+        #expect(CaptureImporter.detect(utf16(#"{"root":{},"activity":{"root":{}}}"#, bigEndian: true)) == .ambiguous(line: 1, column: 12))
     }
 
     @Test("maskc's own JSON passes through unchanged")

@@ -54,7 +54,7 @@ struct MappingTests {
           </android.widget.FrameLayout>
         </hierarchy>
         """
-        #expect(CaptureImporter.detect(Array(xml.utf8)) == .appiumAndroid)
+        #expect(CaptureImporter.detect(Array(xml.utf8)) == .format(.appiumAndroid))
         let converted = try convertAndRead(Array(xml.utf8), format: .appiumAndroid)
         #expect(converted.text == """
         {"screen":"com.a","root":{"class":"android.widget.FrameLayout","frame":{"x":0,"y":0,"width":1080,"height":2220},"children":[\
@@ -78,7 +78,7 @@ struct MappingTests {
           "scrollable-vertical": true, "pointer": "45d30db", "font-family": "sans",
           "children": [null, {"class": "android.view.View", "bounds": [1.5, 2, 3, 4], "content-desc": [null], "text": null}]}}}
         """
-        #expect(CaptureImporter.detect(Array(rico.utf8)) == .rico)
+        #expect(CaptureImporter.detect(Array(rico.utf8)) == .format(.rico))
         let converted = try convertAndRead(Array(rico.utf8), format: .rico)
         #expect(converted.text == """
         {"screen":"com.a/com.a.Main","root":{"class":"com.a.x","superclasses":["android.widget.EditText","android.widget.TextView","android.view.View","java.lang.Object"],\
@@ -118,7 +118,7 @@ struct MappingTests {
           <XCUIElementTypeSecureTextField type="XCUIElementTypeSecureTextField" name="pw" value="••••"/>
         </XCUIElementTypeApplication>
         """
-        #expect(CaptureImporter.detect(Array(xml.utf8)) == .xcuitest)
+        #expect(CaptureImporter.detect(Array(xml.utf8)) == .format(.xcuitest))
         let converted = try convertAndRead(Array(xml.utf8), format: .xcuitest)
         #expect(converted.text == """
         {"screen":"Demo","root":{"class":"XCUIElementTypeApplication","frame":{"x":0,"y":0,"width":390,"height":844},"accessibilityLabel":"Demo","enabled":true,"children":[\
@@ -140,8 +140,8 @@ struct MappingTests {
 
     @Test("strings are escaped with JSONString.appendQuoted")
     func escaping() throws {
-        let json = try convertText("<hierarchy><node class=\"V\" text=\"q&quot;b\\&#1;&#9;\"/></hierarchy>", format: .uiautomator)
-        #expect(json == "{\"root\":{\"class\":\"V\",\"text\":\"q\\\"b\\\\\\u0001\\t\"}}")
+        let json = try convertText("<hierarchy><node class=\"V\" text=\"q&quot;b\\&#13;&#9;\u{85}\"/></hierarchy>", format: .uiautomator)
+        #expect(json == "{\"root\":{\"class\":\"V\",\"text\":\"q\\\"b\\\\\\r\\t\u{85}\"}}")
         _ = try JSONReader.parse(Array(json.utf8))
     }
 }

@@ -79,7 +79,7 @@ struct SampleCaptureTests {
     @Test("each sample is detected, converts, and reads back", arguments: samples)
     func sampleConverts(_ sample: Expectation) throws {
         let bytes = try fixture(sample.path)
-        #expect(CaptureImporter.detect(bytes) == sample.format)
+        #expect(CaptureImporter.detect(bytes) == .format(sample.format))
         let converted = try convertAndRead(bytes, format: sample.format, file: sample.path)
         #expect(converted.document.isWrapped)
         #expect(converted.document.tree.screen == sample.screen)

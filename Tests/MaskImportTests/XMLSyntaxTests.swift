@@ -12,14 +12,14 @@ struct XMLSyntaxTests {
     func utf8() throws {
         #expect(try convertText(Self.oneNode, format: .uiautomator) == Self.oneNodeJSON)
         let withBOM = [0xEF, 0xBB, 0xBF] + Array(Self.oneNode.utf8)
-        #expect(CaptureImporter.detect(withBOM) == .uiautomator)
+        #expect(CaptureImporter.detect(withBOM) == .format(.uiautomator))
         #expect(try CaptureImporter.convert(withBOM, format: .uiautomator, file: "t.xml") == Array(Self.oneNodeJSON.utf8))
     }
 
     @Test("UTF-16 LE and BE with a BOM", arguments: [false, true])
     func utf16Input(bigEndian: Bool) throws {
         let bytes = utf16(Self.oneNode, bigEndian: bigEndian)
-        #expect(CaptureImporter.detect(bytes) == .uiautomator)
+        #expect(CaptureImporter.detect(bytes) == .format(.uiautomator))
         let converted = try convertAndRead(bytes, format: .uiautomator)
         #expect(converted.text == Self.oneNodeJSON)
         #expect(converted.strings("text") == ["Grüße 👋"])
@@ -39,7 +39,7 @@ struct XMLSyntaxTests {
     @Test("a line of text before <?xml or the first < is skipped")
     func leadingText() throws {
         let prefixed = "UI hierchary dumped to: /dev/tty\n" + Self.oneNode
-        #expect(CaptureImporter.detect(Array(prefixed.utf8)) == .uiautomator)
+        #expect(CaptureImporter.detect(Array(prefixed.utf8)) == .format(.uiautomator))
         #expect(try convertText(prefixed, format: .uiautomator) == Self.oneNodeJSON)
         let noDeclaration = "garbage line\r\n<hierarchy><node class=\"android.widget.TextView\" text=\"Grüße 👋\" bounds=\"[0,0][10,10]\"/></hierarchy>"
         #expect(try convertText(noDeclaration, format: .uiautomator) == Self.oneNodeJSON)
@@ -128,15 +128,15 @@ struct XMLSyntaxTests {
         Malformed(xml: "<hierarchy><node text=\"secret & co\"/></hierarchy>", line: 1, column: 31,
                   message: "'&' not starting a reference (write &amp;)"),
         Malformed(xml: "<hierarchy><node text=\"&#0;secret\"/></hierarchy>", line: 1, column: 24,
-                  message: "character reference to a character XML does not allow"),
+                  message: "character U+0000 is not allowed in XML, raw or as a reference"),
         Malformed(xml: "<hierarchy><node text=\"&#xD800;secret\"/></hierarchy>", line: 1, column: 24,
-                  message: "character reference to a character XML does not allow"),
+                  message: "character U+D800 is not allowed in XML, raw or as a reference"),
         Malformed(xml: "<hierarchy><node text=\"&#x12G;secret\"/></hierarchy>", line: 1, column: 24,
                   message: "malformed character reference (expected hex digits and ';')"),
         Malformed(xml: "<hierarchy><node text=\"&#X41;secret\"/></hierarchy>", line: 1, column: 24,
                   message: "malformed character reference (expected digits and ';')"),
         Malformed(xml: "<hierarchy><node text=\"&#xFFFE;secret\"/></hierarchy>", line: 1, column: 24,
-                  message: "character reference to a character XML does not allow"),
+                  message: "character U+FFFE is not allowed in XML, raw or as a reference"),
         Malformed(xml: "<hierarchy><node text=\"&#99999999;\"/></hierarchy>", line: 1, column: 24,
                   message: "character reference out of the Unicode range"),
         // Structure.
@@ -167,7 +167,70 @@ struct XMLSyntaxTests {
         let error = try #require(importError(bytes, format: .uiautomator))
         #expect((error.line, error.column) == (2, 13))
         #expect(error.message.contains("UTF-8"))
-        #expect(CaptureImporter.detect(bytes) == nil)
+        #expect(CaptureImporter.detect(bytes) == .unknown)
+    }
+
+    /// Characters XML 1.0 does not allow: every control character but tab, line feed and
+    /// carriage return, and U+FFFE, U+FFFF.
+    static let forbidden: [UInt32] = Array(0x00...0x08) + [0x0B, 0x0C] + Array(0x0E...0x1F) + [0xFFFE, 0xFFFF]
+
+    @Test("one rule for characters XML forbids: refused raw anywhere and as a reference, at their position", arguments: forbidden)
+    func forbiddenCharacters(_ scalar: UInt32) throws {
+        let raw = String(Character(Unicode.Scalar(scalar)!))
+        let hex = String(scalar, radix: 16, uppercase: true)
+        let message = "character U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex) is not allowed in XML, raw or as a reference"
+        // (XML, line, column of the character or of its reference's '&')
+        let places: [(String, Int, Int)] = [
+            ("<hierarchy>\n<node class=\"V\" text=\"se\(raw)cret\"/></hierarchy>", 2, 25),
+            ("<hierarchy>\n<node class=\"V\" text=\"se&#\(scalar);cret\"/></hierarchy>", 2, 25),
+            ("<hierarchy>\n<node class=\"V\" text='se&#x\(hex);cret'/></hierarchy>", 2, 25),
+            ("<hierarchy>\n<node class=\"V\"/>se&#x\(hex);cret</hierarchy>", 2, 20),
+            ("<hierarchy>\n<node class=\"V\"/>se\(raw)cret</hierarchy>", 2, 20),
+            ("<hierarchy>\n<node class=\"V\"/><!-- se\(raw)cret --></hierarchy>", 2, 25),
+            ("<hierarchy>\n<node class=\"V\"/><![CDATA[se\(raw)cret]]></hierarchy>", 2, 29),
+            ("se\(raw)cret dumped to: /dev/tty\n<hierarchy><node class=\"V\"/></hierarchy>", 1, 3),
+            ("<hierarchy><node class=\"V\"/></hierarchy>\nse\(raw)cret", 2, 3),
+            ("<hierarchy>\n<node class=\"V\" te\(raw)xt=\"a\"/></hierarchy>", 2, 19),
+        ]
+        for (xml, line, column) in places {
+            let error = try #require(importError(xml), "\(xml.debugDescription)")
+            #expect(error.message == message, "\(xml.debugDescription)")
+            #expect((error.line, error.column) == (line, column), "\(xml.debugDescription)")
+            #expect(!error.rendered.contains("cret"))
+        }
+    }
+
+    @Test("characters XML allows are read raw and as references: tab and line breaks, C1 controls, U+FEFF, U+FFFD")
+    func allowedCharacters() throws {
+        let xml = "<hierarchy><node class=\"V\" text=\"a&#9;b&#10;c&#13;d&#x85;e\u{85}\u{7F}f\u{FEFF}g&#xFFFD;\" content-desc=\"x\ty\"/></hierarchy>"
+        let converted = try convertAndRead(Array(xml.utf8), format: .uiautomator)
+        #expect(converted.strings("text") == ["a\tb\nc\rd\u{85}e\u{85}\u{7F}f\u{FEFF}g\u{FFFD}"])
+        #expect(converted.strings("accessibilityLabel") == ["x y"])
+    }
+
+    @Test("a UTF-8 byte order mark is skipped only at the start of a file")
+    func byteOrderMarkOnlyAtStart() throws {
+        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        // Inside a value it is a character like any other.
+        let inside = try convertAndRead(Array("<hierarchy><node class=\"V\" text=\"a\u{FEFF}b\"/></hierarchy>".utf8), format: .uiautomator)
+        #expect(inside.strings("text") == ["a\u{FEFF}b"])
+        // Outside markup it is an error, as any text there is.
+        let outside = try #require(importError("<?xml version=\"1.0\"?>\u{FEFF}<hierarchy><node class=\"V\"/></hierarchy>"))
+        #expect(outside.message == "text before the root element")
+        #expect((outside.line, outside.column) == (1, 22))
+        // Rico: after the first mark, a second one is not skipped.
+        let rico = Array(#"{"activity":{"root":{"class":"V"}}}"#.utf8)
+        #expect(try CaptureImporter.convert(mark + rico, format: .rico, file: "r.json") == CaptureImporter.convert(rico, format: .rico, file: "r.json"))
+        let twice = try #require(importError(mark + mark + rico, format: .rico, file: "r.json"))
+        #expect((twice.line, twice.column) == (1, 1))
+        #expect(twice.message.hasPrefix("byte order mark (U+FEFF) where a value was expected"))
+        // On a later line of an NDJSON file, not skipped either; lines count from it.
+        do {
+            _ = try CaptureImporter.convert(mark + rico, format: .rico, file: "r.ndjson", firstLine: 7)
+            Issue.record("a byte order mark on line 7 was skipped")
+        } catch {
+            #expect((error.line, error.column) == (7, 1))
+        }
     }
 
     @Test("a truncated document fails at every cut, without crashing")

@@ -310,6 +310,30 @@ struct JSONReaderTests {
         check(rejection)
     }
 
+    // MARK: Byte order mark
+
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    @Test("a byte order mark is skipped at the start of a file only; elsewhere it is content")
+    func byteOrderMark() throws {
+        let mark = Self.byteOrderMark, document = Array(#"{"a":"b"}"#.utf8)
+        // Skipped when the bytes start a file, whitespace after it allowed.
+        let tape = try JSONReader.parse(mark + Array(" \n".utf8) + document, skipsByteOrderMark: true)
+        #expect(tape.tokens.count == 4 && tape.string(1) == "a")
+        #expect(Int(tape.tokens[0].start) == 5)
+        // Not skipped otherwise, nor a second time, nor after whitespace.
+        for (bytes, skips, offset) in [(mark + document, false, 0), (mark + mark + document, true, 3), (Array(" ".utf8) + mark + document, true, 1)] {
+            let error = try #require(throws: JSONSyntaxError.self) { try JSONReader.parse(bytes, skipsByteOrderMark: skips) }
+            #expect(error.offset == offset)
+            #expect(error.message == "byte order mark (U+FEFF) where a value was expected; one is skipped only at the start of a file")
+        }
+        // Inside a string it is a character, kept as is.
+        #expect(try JSONReader.parse(Array("\"a\u{FEFF}b\"".utf8), skipsByteOrderMark: true).string(0) == "a\u{FEFF}b")
+        // Between tokens, an error.
+        check(Rejection("mark after a colon", bytes: Array(#"{"a":"#.utf8) + mark + Array("1}".utf8), offset: 5))
+        check(Rejection("mark after a value", bytes: Array(#"{"a":1"#.utf8) + mark + Array("}".utf8), offset: 6))
+    }
+
     // MARK: Paths
 
     @Test("a rejection names the JSON path of the value being read")

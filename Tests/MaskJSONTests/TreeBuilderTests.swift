@@ -229,6 +229,22 @@ struct TreeBuilderTests {
         #expect(syntax?.column == 7)
     }
 
+    @Test("a byte order mark starts line 1 only: skipped there, never written, and columns ignore it")
+    func byteOrderMark() throws {
+        let masker = TreeMasker(table: DecisionTable(policy: MaskingPolicy()))
+        let tree = #"{"screen":"S","root":{"class":"UILabel","text":"a\#u{FEFF}b"}}"#
+        let masked = try masker.apply([0xEF, 0xBB, 0xBF] + Array(tree.utf8), file: "t.json")
+        #expect(masked == (try masker.apply(Array(tree.utf8), file: "t.json")))
+        #expect(masked.starts(with: Array("{".utf8)))
+        #expect(try masker.read([0xEF, 0xBB, 0xBF] + Array(tree.utf8), file: "t.json").tree.views.count == 1)
+        // Errors on line 1 are placed as without the mark.
+        #expect(treeError("\u{FEFF}" + #"{"class":7}"#)?.column == 10)
+        // On a later NDJSON line it is an error at its place.
+        let later = try #require(treeError("\u{FEFF}" + #"{"class":"A"}"#, firstLine: 3))
+        #expect((later.line, later.column) == (3, 1))
+        #expect(later.message.hasPrefix("byte order mark (U+FEFF)"))
+    }
+
     @Test("rendered errors read FILE:LINE:COL: error: MESSAGE at PATH")
     func renderedError() throws {
         let error = try #require(treeError(#"{"class":"UIView","children":[{"class":42}]}"#))

@@ -38,7 +38,7 @@ public func fuzzImport(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         } catch {
             fatalError("fuzz check failed: \(candidate) output is not a readable tree: \(error)")
         }
-        check(CaptureImporter.detect(json) == .json, "\(candidate) output is not detected as maskc JSON")
+        check(CaptureImporter.detect(json) == .format(.json), "\(candidate) output is not detected as maskc JSON")
     }
     return 0
 }

@@ -6,8 +6,8 @@ import Testing
 /// rule the resolver decided with, on generated policies and trees.
 @Suite("Properties: explain agrees with apply")
 struct TracePropertyTests {
-    @Test("every view's trace names the deciding level and rule of its decision", arguments: [false, true])
-    func traceNamesDecision(withPaths: Bool) {
+    @Test("every view's trace names the deciding level and rule of its decision")
+    func traceNamesDecision() {
         for seed in 0..<UInt64(200) {
             let generated = Gen.tree(seed: seed &+ 40_000)
             let tree = generated.tree

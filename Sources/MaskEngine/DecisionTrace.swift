@@ -36,72 +36,72 @@ public struct DecisionTrace: Sendable {
 
 extension DecisionTable {
     /// Traces the decision of one view of a tree.
-    /// - Complexity: O(depth · rules) at most; meant for one view at a time.
+    ///
+    /// Built from the resolver's own pieces: the same enumeration of the rules that
+    /// apply (``ViewResolver/instanceRules(_:pathRules:)``, ``ViewResolver/typeRules(along:)``),
+    /// the same winner on each level (``RuleTally``) and the same settling of the five
+    /// levels (``ViewResolver/settle(_:own:ownRecursive:isSecure:inherited:)``), so the
+    /// trace cannot name another level or rule than `apply` decides with.
+    /// - Complexity: O(n) for the tree's whole-path matches, plus O(depth · rules).
     public func trace(_ view: Int, in tree: ViewTree) -> DecisionTrace {
         // One pass records every view's whole-path matches (no path strings are built).
         var incremental = IncrementalResolver(table: self, screen: tree.screen, expectedCount: tree.count)
-        var pathMatches: [[Int]] = []
+        var pathMatches: [[Int32]] = []
         pathMatches.reserveCapacity(tree.count)
         for v in 0..<tree.count {
             let parent = Int(tree.parents[v])
             incremental.add(tree.views[v], parent: parent < 0 ? nil : parent)
-            pathMatches.append(usesTargets || usesIDs ? incremental.lastPathMatches : [])
+            pathMatches.append(usesTargets || usesIDs ? incremental.lastPathMatches.map(Int32.init) : [])
         }
-        let decision = incremental.decisions[view]
         var resolver = ViewResolver(table: self, screen: tree.screen)
-        // The `screen` option alone; ``MaskRule/needsScreen`` rules are reported apart.
         func applies(_ rule: Int) -> Bool { rules[rule].screen.map { $0 == tree.screen } ?? true }
-        func matching(_ v: Int) -> [Int] {
-            Array(Set(resolver.matchingRules(tree.views[v])).union(pathMatches[v])).sorted()
-        }
-        func winner(_ candidates: [Int]) -> Int? {
-            candidates.first { rules[$0].action == .mask } ?? candidates.first
-        }
-        let own = matching(view)
-        var steps: [DecisionTrace.Step] = []
-        let instance = own.filter { rules[$0].selector.isInstance }
-        steps.append(.init(level: .instance, matched: instance, winner: winner(instance), ancestor: nil, className: nil))
 
-        var parentInstance = DecisionTrace.Step(level: .parentInstance, matched: [], winner: nil, ancestor: nil, className: nil)
+        let facts = tree.views[view]
+        let classFacts = resolver.classFacts(facts)
+        let (own, ownRecursive) = resolver.instanceRules(facts, pathRules: pathMatches[view])
+        let chain = resolver.classChain(of: facts)
+        let typeLevel = resolver.typeRules(along: chain).own
+
+        // What the ancestors hand down, nearest first: as the traversal hands it.
+        var parentInstance: (ancestor: Int, rules: RuleList)?
+        var parentType: (ancestor: Int, className: String, rules: RuleList)?
+        var secureAncestor = false
         var ancestor = Int(tree.parents[view])
         while ancestor >= 0 {
-            let found = matching(ancestor).filter { rules[$0].selector.isInstance && rules[$0].recursive }
-            if !found.isEmpty {
-                parentInstance = .init(level: .parentInstance, matched: found, winner: winner(found), ancestor: ancestor, className: nil)
-                break
+            let ancestorFacts = tree.views[ancestor]
+            if parentInstance == nil {
+                let reaching = resolver.instanceRules(ancestorFacts, pathRules: pathMatches[ancestor]).recursive
+                if reaching.winner != nil { parentInstance = (ancestor, reaching) }
             }
+            if parentType == nil, let reaching = resolver.typeRules(along: resolver.classChain(of: ancestorFacts)).recursive {
+                parentType = (ancestor, reaching.className, reaching.rules)
+            }
+            if !secureAncestor { secureAncestor = SecureContent.isSecure(ancestorFacts, kind: resolver.classFacts(ancestorFacts).kind) }
             ancestor = Int(tree.parents[ancestor])
         }
-        steps.append(parentInstance)
+        let inherited = InheritedVerdicts(
+            instanceRule: parentInstance?.rules.tally.winner ?? -1,
+            typeRule: parentType?.rules.tally.winner ?? -1,
+            secure: secureAncestor)
+        let decision = resolver.settle(classFacts, own: own.tally, ownRecursive: ownRecursive.tally,
+                                       isSecure: SecureContent.isSecure(facts, kind: classFacts.kind), inherited: inherited).0
 
-        let chain = resolver.classChain(of: tree.views[view])
-        func typeStep(_ chain: [String], recursiveOnly: Bool, level: PrecedenceLevel, ancestor: Int?) -> DecisionTrace.Step? {
-            for name in chain {
-                let found = (typeRules[name] ?? []).map(Int.init).filter { applies($0) && (!recursiveOnly || rules[$0].recursive) }.sorted()
-                if !found.isEmpty { return .init(level: level, matched: found, winner: winner(found), ancestor: ancestor, className: name) }
-            }
-            return nil
-        }
-        steps.append(typeStep(chain, recursiveOnly: false, level: .type, ancestor: nil)
-            ?? .init(level: .type, matched: [], winner: nil, ancestor: nil, className: nil))
-        var parentType = DecisionTrace.Step(level: .parentType, matched: [], winner: nil, ancestor: nil, className: nil)
-        ancestor = Int(tree.parents[view])
-        while ancestor >= 0 {
-            if let step = typeStep(resolver.classChain(of: tree.views[ancestor]), recursiveOnly: true, level: .parentType, ancestor: ancestor) {
-                parentType = step
-                break
-            }
-            ancestor = Int(tree.parents[ancestor])
-        }
-        steps.append(parentType)
-        steps.append(.init(level: .default, matched: [], winner: nil, ancestor: nil, className: nil))
+        let steps: [DecisionTrace.Step] = [
+            .init(level: .instance, matched: own.rules, winner: own.winner, ancestor: nil, className: nil),
+            .init(level: .parentInstance, matched: parentInstance?.rules.rules ?? [], winner: parentInstance?.rules.winner,
+                  ancestor: parentInstance?.ancestor, className: nil),
+            .init(level: .type, matched: typeLevel?.rules.rules ?? [], winner: typeLevel?.rules.winner,
+                  ancestor: nil, className: typeLevel?.className),
+            .init(level: .parentType, matched: parentType?.rules.rules ?? [], winner: parentType?.rules.winner,
+                  ancestor: parentType?.ancestor, className: parentType?.className),
+            .init(level: .default, matched: [], winner: nil, ancestor: nil, className: nil),
+        ]
 
         // Rules that would match but for their screen.
         var unscoped = MaskingPolicy(default: defaultAction, classes: [], rules: rules)
         for index in unscoped.rules.indices { unscoped.rules[index].screen = nil }
         let all = DecisionTable(policy: unscoped, catalog: catalog)
         let target = ReliableTarget.target(of: view, in: tree)
-        let facts = tree.views[view]
         var allResolver = ViewResolver(table: all, screen: tree.screen)
         let everywhere = allResolver.matchingRules(facts, target: target, indexPath: facts.id == nil ? tree.indexPath(of: view) : nil)
         // Unmask targets that name a screen, on a tree without one (`all` leaves them out too).

@@ -1,6 +1,14 @@
+/// Where the resolver puts the rules that apply to a view on one level. The resolver
+/// enumerates rules once, through this, for both deciding (``RuleTally``: the winner
+/// only) and explaining (``RuleList``: every rule, and the same winner), so `explain`
+/// and `apply` cannot differ in what they count.
+protocol RuleSink {
+    mutating func add(_ rule: Int32, _ action: MaskAction)
+}
+
 /// Accumulates the rules that apply on one level and picks the winner: the first mask
 /// rule in source order if any, else the first unmask rule (mask wins a tie).
-struct RuleTally {
+struct RuleTally: RuleSink {
     private var firstMask: Int32 = -1
     private var firstUnmask: Int32 = -1
 
@@ -14,4 +22,20 @@ struct RuleTally {
 
     /// The winning rule, or -1 when none applied.
     var winner: Int32 { firstMask >= 0 ? firstMask : firstUnmask }
+}
+
+/// Every rule that applies on one level, and the winner a ``RuleTally`` picks from them.
+struct RuleList: RuleSink {
+    private(set) var tally = RuleTally()
+    private var seen: Set<Int32> = []
+
+    mutating func add(_ rule: Int32, _ action: MaskAction) {
+        tally.add(rule, action)
+        seen.insert(rule)
+    }
+
+    /// The rules, ascending (each once, however many selectors brought it).
+    var rules: [Int] { seen.map(Int.init).sorted() }
+    /// The winning rule, or nil.
+    var winner: Int? { tally.winner >= 0 ? Int(tally.winner) : nil }
 }

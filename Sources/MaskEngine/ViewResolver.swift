@@ -96,6 +96,18 @@ public struct ViewResolver: Sendable {
     ) -> (MaskDecision, InheritedVerdicts) {
         let classFacts = self.classFacts(facts)
         var own = RuleTally(), ownRecursive = RuleTally()
+        tallyInstance(facts, targetRules: targetRules, indexPathRules: indexPathRules, &own, &ownRecursive)
+        return settle(classFacts, own: own, ownRecursive: ownRecursive,
+                      isSecure: SecureContent.isSecure(facts, kind: classFacts.kind), inherited: inherited)
+    }
+
+    /// The rules selecting the view itself (levels 1, and 2 for its descendants): its
+    /// id (or index path), identifiers, targets and tag. The one enumeration behind
+    /// both ``decide(_:targetRules:indexPathRules:inherited:)`` and ``instanceRules(_:pathRules:)``.
+    @inline(__always)
+    private mutating func tallyInstance<Sink: RuleSink>(
+        _ facts: ViewFacts, targetRules: [Int32], indexPathRules: [Int32], _ own: inout Sink, _ ownRecursive: inout Sink
+    ) {
         if let value = facts.id {
             match(.id, value, &own, &ownRecursive)
         } else {
@@ -107,9 +119,16 @@ public struct ViewResolver: Sendable {
         if let tag = facts.effectiveTag, let list = table.tagRules[tag] {
             for rule in list { tally(rule, &own, &ownRecursive) }
         }
+    }
 
-        return settle(classFacts, own: own, ownRecursive: ownRecursive,
-                      isSecure: SecureContent.isSecure(facts, kind: classFacts.kind), inherited: inherited)
+    /// For explaining: every instance rule that applies to the view, and those that
+    /// reach its descendants, each with the winner ``decide`` takes from them.
+    /// - Parameter pathRules: the view's whole-path matches (targets, and index-path
+    ///   ids when it has no id), as ``IncrementalResolver`` finds them.
+    mutating func instanceRules(_ facts: ViewFacts, pathRules: [Int32]) -> (own: RuleList, recursive: RuleList) {
+        var own = RuleList(), recursive = RuleList()
+        tallyInstance(facts, targetRules: pathRules, indexPathRules: [], &own, &recursive)
+        return (own, recursive)
     }
 
     /// Decides one view read as bytes, whose class facts the caller has looked up
@@ -131,7 +150,7 @@ public struct ViewResolver: Sendable {
 
     /// The decision from what a view's own rules, its class and its ancestors say.
     @inline(__always)
-    private func settle(_ classFacts: ClassFacts, own: RuleTally, ownRecursive: RuleTally, isSecure: Bool,
+    func settle(_ classFacts: ClassFacts, own: RuleTally, ownRecursive: RuleTally, isSecure: Bool,
                         inherited: InheritedVerdicts) -> (MaskDecision, InheritedVerdicts) {
         var level: PrecedenceLevel
         var rule = own.winner
@@ -185,7 +204,7 @@ public struct ViewResolver: Sendable {
     }
 
     @inline(__always)
-    private func tally(_ rule: Int32, _ own: inout RuleTally, _ recursive: inout RuleTally) {
+    private func tally<Sink: RuleSink>(_ rule: Int32, _ own: inout Sink, _ recursive: inout Sink) {
         guard applies(rule) else { return }
         let action: MaskAction = table.ruleMasks[Int(rule)] ? .mask : .unmask
         own.add(rule, action)
@@ -195,7 +214,7 @@ public struct ViewResolver: Sendable {
     /// Tallies the rules selecting `value` on `key`, through a memo of recent values:
     /// identifiers repeat from frame to frame, so most lookups are one hash.
     @inline(__always)
-    private mutating func match(_ key: SelectorKey, _ value: String, _ own: inout RuleTally, _ recursive: inout RuleTally) {
+    private mutating func match<Sink: RuleSink>(_ key: SelectorKey, _ value: String, _ own: inout Sink, _ recursive: inout Sink) {
         guard table.instanceKeys & (1 << key.memoSlot) != 0 else { return }
         let slot = Int(key.memoSlot)
         if memoBypassed & (1 << slot) != 0 {
@@ -215,7 +234,7 @@ public struct ViewResolver: Sendable {
 
     /// ``match(_:_:_:_:)`` for a value given as UTF-8 bytes.
     @inline(__always)
-    private mutating func match(_ key: SelectorKey, bytes value: UnsafeBufferPointer<UInt8>, _ own: inout RuleTally, _ recursive: inout RuleTally) {
+    private mutating func match<Sink: RuleSink>(_ key: SelectorKey, bytes value: UnsafeBufferPointer<UInt8>, _ own: inout Sink, _ recursive: inout Sink) {
         guard table.instanceKeys & (1 << key.memoSlot) != 0 else { return }
         let slot = Int(key.memoSlot)
         if memoBypassed & (1 << slot) != 0 {
@@ -254,7 +273,7 @@ public struct ViewResolver: Sendable {
     }
 
     @inline(__always)
-    private func tallyMemo(_ range: (start: Int32, count: Int32), _ own: inout RuleTally, _ recursive: inout RuleTally) {
+    private func tallyMemo<Sink: RuleSink>(_ range: (start: Int32, count: Int32), _ own: inout Sink, _ recursive: inout Sink) {
         var index = Int(range.start)
         let end = index + Int(range.count)
         while index < end {
@@ -283,25 +302,32 @@ public struct ViewResolver: Sendable {
 
     private func computeClassFacts(_ facts: ViewFacts) -> ClassFacts {
         let chain = classChain(of: facts)
-        var typeRule: Int32 = -1, recursiveTypeRule: Int32 = -1
-        for name in chain {
-            guard let list = table.typeRules[name] else { continue }
-            var tally = RuleTally(), recursive = RuleTally()
-            for rule in list where applies(rule) {
-                let r = table.rules[Int(rule)]
-                tally.add(rule, r.action)
-                if r.recursive { recursive.add(rule, r.action) }
-            }
-            if typeRule < 0 { typeRule = tally.winner }
-            if recursiveTypeRule < 0 { recursiveTypeRule = recursive.winner }
-            if typeRule >= 0 && recursiveTypeRule >= 0 { break }
-        }
+        let levels = typeRules(along: chain)
         return ClassFacts(
             kind: table.catalog.kind(along: chain),
             recurses: table.catalog.recurses(along: chain),
             chainCut: facts.superclasses == nil && table.catalog.isCut(chain),
-            typeRule: typeRule,
-            recursiveTypeRule: recursiveTypeRule
+            typeRule: levels.own?.rules.tally.winner ?? -1,
+            recursiveTypeRule: levels.recursive?.rules.tally.winner ?? -1
         )
+    }
+
+    /// The type rules a class chain brings (level 3) and hands down (level 4): on each,
+    /// the most specific class with a rule that applies, and every such rule of it.
+    func typeRules(along chain: [String]) -> (own: (className: String, rules: RuleList)?, recursive: (className: String, rules: RuleList)?) {
+        var own: (className: String, rules: RuleList)?, recursive: (className: String, rules: RuleList)?
+        for name in chain {
+            guard let list = table.typeRules[name] else { continue }
+            var all = RuleList(), reaching = RuleList()
+            for rule in list where applies(rule) {
+                let r = table.rules[Int(rule)]
+                all.add(rule, r.action)
+                if r.recursive { reaching.add(rule, r.action) }
+            }
+            if own == nil, all.winner != nil { own = (name, all) }
+            if recursive == nil, reaching.winner != nil { recursive = (name, reaching) }
+            if own != nil && recursive != nil { break }
+        }
+        return (own, recursive)
     }
 }

@@ -24,14 +24,19 @@ let package = Package(
         // resolver, placeholders. No YAML, JSON or terminal code.
         .target(name: "MaskEngine"),
         // The policy front end: YAML with source marks -> validated policy -> compiled table.
-        .target(name: "MaskPolicy", dependencies: ["CYaml", "MaskEngine"]),
+        .target(name: "MaskPolicy", dependencies: ["CYaml", "MaskEngine", "MaskCorpus"]),
+        // What a policy does over a corpus of trees, rule by rule: for the linter's
+        // corpus rules and for audits.
+        .target(name: "MaskCorpus", dependencies: ["MaskEngine"]),
         // View trees as JSON: a byte-level reader into an arena, and the masking writer.
         .target(name: "MaskJSON", dependencies: ["MaskEngine"]),
         // Capture importers: uiautomator, Appium Android, Rico and XCUITest captures ->
         // maskc tree JSON (own non-recursive XML reader; MaskJSON for the JSON side).
         .target(name: "MaskImport", dependencies: ["MaskJSON"]),
         // Pre-release privacy audits over captured screens.
-        .target(name: "MaskAudit", dependencies: ["MaskEngine", "MaskJSON", "MaskPolicy"]),
+        .target(name: "MaskAudit", dependencies: ["MaskEngine", "MaskJSON", "MaskCorpus"]),
+        // The screen as the replay shows it, as SVG (`maskc render`, audit previews).
+        .target(name: "MaskPreview", dependencies: ["MaskEngine", "MaskJSON"]),
         // Precision and recall of the audit's value detectors over a labelled corpus
         // (Docs/detectors.md): `swift run maskc-detector-report < Tests/Fixtures/Detectors/corpus.tsv`.
         .executableTarget(name: "maskc-detector-report", dependencies: ["MaskAudit"]),
@@ -39,7 +44,7 @@ let package = Package(
         .executableTarget(
             name: "maskc",
             dependencies: [
-                "MaskEngine", "MaskPolicy", "MaskJSON", "MaskAudit", "MaskImport",
+                "MaskEngine", "MaskPolicy", "MaskJSON", "MaskAudit", "MaskImport", "MaskCorpus", "MaskPreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -55,10 +60,10 @@ let package = Package(
             path: "Benchmarks"
         ),
         .testTarget(name: "MaskEngineTests", dependencies: ["MaskEngine"]),
-        .testTarget(name: "MaskPolicyTests", dependencies: ["MaskPolicy", "MaskEngine", "MaskJSON"]),
-        .testTarget(name: "MaskJSONTests", dependencies: ["MaskJSON", "MaskPolicy", "MaskEngine"]),
+        .testTarget(name: "MaskPolicyTests", dependencies: ["MaskPolicy", "MaskEngine", "MaskJSON", "MaskCorpus"]),
+        .testTarget(name: "MaskJSONTests", dependencies: ["MaskJSON", "MaskPolicy", "MaskEngine", "MaskPreview"]),
         .testTarget(name: "MaskImportTests", dependencies: ["MaskImport", "MaskJSON", "MaskEngine", "MaskTestSupport"]),
-        .testTarget(name: "MaskAuditTests", dependencies: ["MaskAudit", "MaskJSON", "MaskPolicy", "MaskEngine"]),
+        .testTarget(name: "MaskAuditTests", dependencies: ["MaskAudit", "MaskJSON", "MaskPolicy", "MaskEngine", "MaskCorpus"]),
         .testTarget(name: "MaskcCLITests", dependencies: ["maskc"], exclude: ["Golden"]),
         .testTarget(name: "MaskPropertyTests", dependencies: ["MaskEngine", "MaskPolicy", "MaskJSON", "MaskTestSupport"]),
     ]

@@ -1,6 +1,6 @@
 import MaskEngine
 import MaskJSON
-import MaskPolicy
+import MaskCorpus
 
 /// One thing an audit found.
 public struct AuditFinding: Sendable, Hashable {

@@ -102,7 +102,7 @@ extension JSONTape {
     /// it holds escapes (`"r\u006fot"` is `root`). Every comparison of a key against
     /// a name of the tree's schema goes through here or a matcher that decodes the same way.
     @inline(__always)
-    func keyEquals(_ index: Int, _ key: StaticString) -> Bool {
+    public func keyEquals(_ index: Int, _ key: StaticString) -> Bool {
         guard tokens[index].hasEscapes else { return rawEquals(index, key) }
         return string(index) == key.description
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import MaskAudit
 import MaskEngine
 import MaskJSON
+import MaskPreview
 import MaskPolicy
 
 struct AuditCommand: ParsableCommand {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MaskCorpus
 import MaskEngine
 import MaskJSON
 import MaskPolicy

@@ -1,6 +1,7 @@
 import ArgumentParser
 import MaskEngine
 import MaskJSON
+import MaskPreview
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import MaskEngine
 @testable import MaskJSON
+@testable import MaskPreview
 
 /// Renders a JSON tree with a YAML policy.
 func rendered(_ bytes: [UInt8], policy: String = maskAllPolicy, mode: ScreenRenderer.Mode = .masked,

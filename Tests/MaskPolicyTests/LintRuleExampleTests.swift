@@ -1,3 +1,4 @@
+import MaskCorpus
 import MaskEngine
 import MaskJSON
 import MaskPolicy

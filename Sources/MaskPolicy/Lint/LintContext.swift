@@ -1,3 +1,4 @@
+import MaskCorpus
 import MaskEngine
 
 /// What a lint rule sees: the parsed policy, its compiled table, and, with `--trees`,

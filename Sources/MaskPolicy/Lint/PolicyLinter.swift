@@ -1,3 +1,4 @@
+import MaskCorpus
 import MaskEngine
 
 /// How many views one rule selected and decided over a corpus.

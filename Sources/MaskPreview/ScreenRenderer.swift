@@ -1,3 +1,4 @@
+import MaskJSON
 import MaskEngine
 
 /// Draws a decided view tree as an SVG picture of the screen, as the replay would show it.

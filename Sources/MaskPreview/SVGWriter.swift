@@ -167,26 +167,8 @@ struct SVGWriter {
         return lines
     }
 
-    /// Appends text escaped for XML content and attributes; characters XML 1.0 does not
-    /// allow become U+FFFD.
-    mutating func appendEscaped(_ text: String) {
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                    out += "\u{FFFD}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-    }
+    /// Appends text escaped for XML content and attributes (``MarkupText``).
+    mutating func appendEscaped(_ text: String) { MarkupText.append(text, to: &out) }
 
     // MARK: Legend
 

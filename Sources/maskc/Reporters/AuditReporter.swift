@@ -1,6 +1,7 @@
 import MaskAudit
 import MaskEngine
 import MaskJSON
+import MaskPreview
 
 /// Renders an audit report as text, JSON or a self-contained HTML page.
 enum AuditReporter {
@@ -102,20 +103,7 @@ enum AuditReporter {
 
     /// Text escaped for HTML content and attributes, its controls first shown as
     /// escapes (``ReportText``), so the page carries none.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for c in ReportText.escaped(text) {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { MarkupText.escaped(ReportText.escaped(text)) }
 
     static func html(_ report: AuditReport, policy: String, baseline: String?, accepted: String? = nil, previews: [(name: String, masked: String, wireframe: String)]) -> String {
         let totals = report.totals

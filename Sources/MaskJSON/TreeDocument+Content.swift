@@ -48,26 +48,36 @@ extension TreeDocument {
         return fields
     }
 
-    /// The view's `frame`, when it has four finite numbers.
+    /// The view's `frame`, when it has four finite numbers `x`, `y`, `width`, `height`
+    /// (keys compared decoded; geometry kept as one compact token read on its own).
+    /// The one frame reader: previews and audits position views through it.
     public func frame(of view: Int) -> ViewFrame? {
-        let tokens = tape.tokens
         var k = Int(viewTokens[view]) + 1
-        while tokens[k].kind != .objectEnd {
-            if tape.string(k) == "frame", tokens[k + 1].kind == .objectStart {
-                var values: [String: Double] = [:]
-                var f = k + 2
-                while tokens[f].kind != .objectEnd {
-                    if tokens[f + 1].kind == .number, let number = Double(String(decoding: tape.raw(f + 1), as: UTF8.self)), number.isFinite {
-                        values[tape.string(f)] = number
-                    }
-                    f = tape.end(ofValueAt: f + 1)
-                }
-                guard let x = values["x"], let y = values["y"], let w = values["width"], let h = values["height"] else { return nil }
-                return ViewFrame(x: x, y: y, width: w, height: h)
-            }
+        var found: Int?
+        while tape.tokens[k].kind != .objectEnd {
+            if tape.keyEquals(k, "frame") { found = k + 1 }
             k = tape.end(ofValueAt: k + 1)
         }
-        return nil
+        guard var object = found else { return nil }
+        var tape = self.tape
+        if tape.tokens[object].kind == .raw {
+            guard let small = try? JSONReader.parse(Array(tape.raw(object))) else { return nil }
+            tape = small
+            object = 0
+        }
+        guard tape.tokens[object].kind == .objectStart else { return nil }
+        var x: Double?, y: Double?, width: Double?, height: Double?
+        var f = object + 1
+        while tape.tokens[f].kind != .objectEnd {
+            if tape.tokens[f + 1].kind == .number, let number = Double(String(decoding: tape.raw(f + 1), as: UTF8.self)), number.isFinite {
+                if tape.keyEquals(f, "x") { x = number }
+                else if tape.keyEquals(f, "y") { y = number }
+                else if tape.keyEquals(f, "width") { width = number }
+                else if tape.keyEquals(f, "height") { height = number }
+            }
+            f = tape.end(ofValueAt: f + 1)
+        }
+        guard let x, let y, let width, let height else { return nil }
+        return ViewFrame(x: x, y: y, width: width, height: height)
     }
-
 }

@@ -198,42 +198,14 @@ public struct ScreenRenderer: Sendable {
         }
     }
 
+    /// The view's frame (``TreeDocument/frame(of:)``), when it is drawable: finite,
+    /// not negative in size, within a billion points.
     private func frame(of view: Int) -> Rect? {
-        var found: Int?
-        members(of: Int(document.viewTokens[view])) { key, value in if key == .frame { found = value } }
-        guard let found else { return nil }
-        var tape = document.tape
-        var object = found
-        if tape.tokens[object].kind == .raw {
-            // Geometry kept as one token (`compactGeometry`): read its few bytes on their own.
-            guard let small = try? JSONReader.parse(Array(tape.raw(object))) else { return nil }
-            tape = small
-            object = 0
-        }
-        var x: Double?, y: Double?, width: Double?, height: Double?
-        var index = object + 1
-        let token = tape.tokens[object]
-        guard token.kind == .objectStart else { return nil }
-        let end = Int(token.length)
-        while index < end {
-            let value = index + 1
-            if tape.tokens[value].kind == .number, let number = Double(String(decoding: tape.raw(value), as: UTF8.self)) {
-                switch tape.string(index) {
-                case "x": x = number
-                case "y": y = number
-                case "width": width = number
-                case "height": height = number
-                default: break
-                }
-            }
-            index = tape.end(ofValueAt: value)
-        }
-        guard let x, let y, let width, let height else { return nil }
+        guard let frame = document.frame(of: view) else { return nil }
         let limit = 1e9
-        guard x.isFinite, y.isFinite, width.isFinite, height.isFinite,
-              abs(x) <= limit, abs(y) <= limit, width >= 0, height >= 0, width <= limit, height <= limit
-        else { return nil }
-        return Rect(x: x, y: y, width: width, height: height)
+        guard abs(frame.x) <= limit, abs(frame.y) <= limit, frame.width >= 0, frame.height >= 0,
+              frame.width <= limit, frame.height <= limit else { return nil }
+        return Rect(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
     }
 
     private func content(of view: Int) -> Content {

@@ -38,9 +38,17 @@ package struct StringTable<Value>: @unchecked Sendable {
     /// The number of keys.
     var count: Int { values.count }
 
+    /// A string's own two words, where a `String` is two 64-bit words (64-bit targets);
+    /// nil elsewhere (32-bit targets such as watchOS `arm64_32`, where it is 12 bytes),
+    /// and the recent-strings cache is skipped: lookups hash the bytes.
     @inline(__always)
-    private static func bits(_ s: String) -> (UInt64, UInt64) {
-        unsafeBitCast(s, to: (UInt64, UInt64).self)
+    private static func bits(_ s: String) -> (UInt64, UInt64)? {
+        #if arch(x86_64) || arch(arm64) || arch(powerpc64) || arch(powerpc64le) || arch(s390x) || arch(riscv64)
+        guard MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size else { return nil }
+        return unsafeBitCast(s, to: (UInt64, UInt64).self)
+        #else
+        return nil
+        #endif
     }
 
     @inline(__always)
@@ -62,7 +70,7 @@ package struct StringTable<Value>: @unchecked Sendable {
     /// The value for `key`, if present.
     @inline(__always)
     mutating func value(for key: String, tag: UInt8 = 0) -> Value? {
-        let keyBits = Self.bits(key)
+        guard let keyBits = Self.bits(key) else { return lookup(key, tag: tag) }
         let slot = Self.recentSlot((keyBits.0 ^ UInt64(tag), keyBits.1))
         let stamp = epoch << 8 | UInt32(tag)
         let entry = recent[slot]

@@ -10,6 +10,8 @@ public struct JSONSyntaxError: Error, Sendable, Hashable {
     /// Where, as a JSON path (`$.root.children[3]`): keys of the schema by name, any
     /// other key by position (``JSONPath/member(_:position:names:)``).
     public var path: String
+    /// What kind of problem, for callers that act on it (never on the message).
+    public var reason: TreeError.Reason = .invalid
 }
 
 /// Limits on what the JSON reader accepts.
@@ -221,7 +223,11 @@ private struct Parser {
             while true {
                 if open.isEmpty {
                     i = Parser.skipSpace(p, i)
-                    if i < n { throw fail("unexpected data after the end of the document", i, p) }
+                    if i < n {
+                        var error = fail("unexpected data after the end of the document", i, p)
+                        error.reason = .trailingData
+                        throw error
+                    }
                     return
                 }
                 inObject = open.top.isObject

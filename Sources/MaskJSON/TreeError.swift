@@ -13,6 +13,17 @@ public struct TreeError: Error, Sendable, Hashable {
     public var path: String
     /// What is wrong.
     public var message: String
+    /// What kind of problem, for callers that act on it (never on the message).
+    public var reason: Reason = .invalid
+
+    /// Kinds of problem callers act on.
+    public enum Reason: Sendable, Hashable {
+        /// The document cannot be read as a tree.
+        case invalid
+        /// One complete JSON document followed by more data (a file of several
+        /// documents is NDJSON, whatever its name).
+        case trailingData
+    }
 
     /// Creates an error.
     public init(file: String, line: Int, column: Int, path: String, message: String) {

@@ -51,7 +51,9 @@ public struct TreeMasker: Sendable {
         do {
             return try JSONReader.parse(bytes, limits: limits, compactGeometry: compactGeometry, skipsByteOrderMark: firstLine == 1)
         } catch {
-            throw treeError(file: file, bytes: bytes, offset: error.offset, path: error.path, message: error.message, firstLine: firstLine)
+            var failure = treeError(file: file, bytes: bytes, offset: error.offset, path: error.path, message: error.message, firstLine: firstLine)
+            failure.reason = error.reason
+            throw failure
         }
     }
 

@@ -5,6 +5,9 @@ enum FileIO {
     /// Why a file could not be read or written, in the system's words.
     struct Failure: Error {
         let message: String
+        /// The file is larger than the limit it was read with (callers branch on this,
+        /// never on the message).
+        var isOverLimit = false
     }
 
     /// Why an input could not be read while streaming it (distinct from output failures).
@@ -23,7 +26,7 @@ enum FileIO {
         if let status, status.isDirectory { throw Failure(message: "is a directory") }
         if let status, status.isRegularFile {
             let size = status.size
-            if size > limit { throw Failure(message: "\(size) bytes, over the limit of \(limit) (raise it with --max-bytes)") }
+            if size > limit { throw Failure(message: "\(size) bytes, over the limit of \(limit) (raise it with --max-bytes)", isOverLimit: true) }
             // A regular file: read straight into the array's storage, no chunk copies.
             var failure: Failure?
             var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
@@ -57,7 +60,7 @@ enum FileIO {
             let n = chunk.withUnsafeMutableBytes { System.read(fd, into: $0.baseAddress!, count: $0.count) }
             if n < 0 { throw Failure(message: systemError()) }
             if n == 0 { break }
-            if bytes.count + n > limit { throw Failure(message: "over the limit of \(limit) bytes (raise it with --max-bytes)") }
+            if bytes.count + n > limit { throw Failure(message: "over the limit of \(limit) bytes (raise it with --max-bytes)", isOverLimit: true) }
             bytes.append(contentsOf: chunk[0..<n])
         }
     }

@@ -26,7 +26,7 @@ enum PolicyLoader {
     static func readInput(_ path: String, what: String, limit: Int = JSONLimits.standard.maximumBytes) throws(Reported) -> [UInt8] {
         do {
             return try FileIO.read(path, limit: limit)
-        } catch where error.message.contains("over the limit") {
+        } catch where error.isOverLimit {
             FileIO.printError("\(path):1:1: error: \(what) is \(error.message) at $")
             throw Reported(status: .invalidTree)
         } catch {

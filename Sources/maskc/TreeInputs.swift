@@ -74,7 +74,7 @@ struct TreeInputs {
                 body(Item(name: file, document: try format.read(bytes, file: file, masker: masker)))
             } catch {
                 // A file of several JSON documents is NDJSON whatever its name.
-                guard let treeError = error as? TreeError, treeError.message.hasPrefix("unexpected data after the end") else {
+                guard let treeError = error as? TreeError, treeError.reason == .trailingData else {
                     FileIO.printError(renderedReadError(error))
                     failures += 1
                     continue

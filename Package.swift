@@ -24,15 +24,18 @@ let package = Package(
         // resolver, placeholders. No YAML, JSON or terminal code.
         .target(name: "MaskEngine"),
         // The policy front end: YAML with source marks -> validated policy -> compiled table.
-        .target(name: "MaskPolicy", dependencies: ["CYaml", "MaskEngine", "MaskCorpus"]),
+        .target(name: "MaskPolicy", dependencies: ["CYaml", "MaskEngine", "MaskCorpus", "MaskDiagnostics"]),
+        // Positions and findings: source ranges, the one offset-to-line:column
+        // conversion, and the one diagnostic type. No dependencies.
+        .target(name: "MaskDiagnostics"),
         // What a policy does over a corpus of trees, rule by rule: for the linter's
         // corpus rules and for audits.
         .target(name: "MaskCorpus", dependencies: ["MaskEngine"]),
         // View trees as JSON: a byte-level reader into an arena, and the masking writer.
-        .target(name: "MaskJSON", dependencies: ["MaskEngine"]),
+        .target(name: "MaskJSON", dependencies: ["MaskEngine", "MaskDiagnostics"]),
         // Capture importers: uiautomator, Appium Android, Rico and XCUITest captures ->
         // maskc tree JSON (own non-recursive XML reader; MaskJSON for the JSON side).
-        .target(name: "MaskImport", dependencies: ["MaskJSON"]),
+        .target(name: "MaskImport", dependencies: ["MaskJSON", "MaskDiagnostics"]),
         // Pre-release privacy audits over captured screens.
         .target(name: "MaskAudit", dependencies: ["MaskEngine", "MaskJSON", "MaskCorpus"]),
         // The screen as the replay shows it, as SVG (`maskc render`, audit previews).
@@ -44,7 +47,7 @@ let package = Package(
         .executableTarget(
             name: "maskc",
             dependencies: [
-                "MaskEngine", "MaskPolicy", "MaskJSON", "MaskAudit", "MaskImport", "MaskCorpus", "MaskPreview",
+                "MaskEngine", "MaskPolicy", "MaskJSON", "MaskAudit", "MaskImport", "MaskCorpus", "MaskPreview", "MaskDiagnostics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -60,7 +63,7 @@ let package = Package(
             path: "Benchmarks"
         ),
         .testTarget(name: "MaskEngineTests", dependencies: ["MaskEngine"]),
-        .testTarget(name: "MaskPolicyTests", dependencies: ["MaskPolicy", "MaskEngine", "MaskJSON", "MaskCorpus"]),
+        .testTarget(name: "MaskPolicyTests", dependencies: ["MaskPolicy", "MaskEngine", "MaskJSON", "MaskCorpus", "MaskDiagnostics"]),
         .testTarget(name: "MaskJSONTests", dependencies: ["MaskJSON", "MaskPolicy", "MaskEngine", "MaskPreview"]),
         .testTarget(name: "MaskImportTests", dependencies: ["MaskImport", "MaskJSON", "MaskEngine", "MaskTestSupport"]),
         .testTarget(name: "MaskAuditTests", dependencies: ["MaskAudit", "MaskJSON", "MaskPolicy", "MaskEngine", "MaskCorpus"]),

@@ -1,3 +1,4 @@
+import MaskDiagnostics
 /// A capture that cannot be converted: where (file, line:column) and why.
 ///
 /// The message names elements, attributes, keys and positions, never a value from the
@@ -31,14 +32,7 @@ public struct ImportError: Error, Sendable, Hashable {
 
     /// Line and column (in characters) of a byte offset within UTF-8 `bytes`.
     static func position<Bytes: Collection<UInt8>>(of offset: Int, in bytes: Bytes) -> (line: Int, column: Int) where Bytes.Index == Int {
-        var line = 1, column = 1
-        let end = min(bytes.endIndex, bytes.startIndex + max(0, offset))
-        var i = bytes.startIndex
-        while i < end {
-            let byte = bytes[i]
-            if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
-            i += 1
-        }
-        return (line, column)
+        let mark = SourceMark(ofByte: offset, in: bytes)
+        return (mark.line, mark.column)
     }
 }

@@ -1,3 +1,5 @@
+import MaskDiagnostics
+
 /// A view tree that cannot be read: where (file, line:column, JSON path) and why.
 ///
 /// The message names schema keys, types and positions, never a string value from the
@@ -37,19 +39,10 @@ public struct TreeError: Error, Sendable, Hashable {
     /// `FILE:LINE:COL: error: MESSAGE at PATH`.
     public var rendered: String { "\(file):\(line):\(column): error: \(message) at \(path)" }
 
-    /// Line and column (in characters) of a byte offset within `bytes`; a byte order
-    /// mark at the start takes no column.
+    /// Line and column (in characters) of a byte offset within `bytes` (``SourceMark/init(ofByte:in:)``).
     static func position<Bytes: Collection<UInt8>>(of offset: Int, in bytes: Bytes) -> (line: Int, column: Int) where Bytes.Index == Int {
-        var line = 1, column = 1
-        var i = bytes.startIndex
-        let end = min(bytes.endIndex, bytes.startIndex + max(0, offset))
-        if bytes.count >= 3, bytes[i] == 0xEF, bytes[i + 1] == 0xBB, bytes[i + 2] == 0xBF { i += 3 }
-        while i < end {
-            let byte = bytes[i]
-            if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
-            i += 1
-        }
-        return (line, column)
+        let mark = SourceMark(ofByte: offset, in: bytes)
+        return (mark.line, mark.column)
     }
 }
 

@@ -1,3 +1,4 @@
+import MaskDiagnostics
 import MaskEngine
 
 /// The outcome of compiling one policy file.

@@ -1,4 +1,5 @@
 import Foundation
+import MaskDiagnostics
 import MaskEngine
 import MaskPolicy
 import Testing

@@ -1,3 +1,4 @@
+import MaskDiagnostics
 import MaskEngine
 import MaskPolicy
 import Testing

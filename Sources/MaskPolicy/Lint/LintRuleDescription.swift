@@ -1,3 +1,4 @@
+import MaskDiagnostics
 /// What area of policy quality a rule covers.
 public enum LintCategory: String, Sendable, Codable, CaseIterable {
     /// The YAML itself.

@@ -1,4 +1,5 @@
 import MaskCorpus
+import MaskDiagnostics
 import MaskEngine
 
 /// How many views one rule selected and decided over a corpus.

@@ -1,3 +1,4 @@
+import MaskDiagnostics
 import MaskEngine
 
 /// A policy read from YAML, every part still carrying where it was written.

@@ -1,3 +1,4 @@
+import MaskDiagnostics
 import MaskEngine
 
 /// Turns a YAML tree into a ``ParsedPolicy``, reporting every schema problem it finds

@@ -1,3 +1,4 @@
+import MaskDiagnostics
 import MaskEngine
 
 /// Checks that need the whole policy: `extends` cycles, class chains over the engine's

@@ -1,3 +1,4 @@
+import MaskDiagnostics
 /// A YAML node with the source span it came from. Only what policies use: scalars,
 /// mappings (keys are scalars, in source order) and sequences.
 public struct YAMLNode: Sendable {

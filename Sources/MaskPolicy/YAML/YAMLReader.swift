@@ -1,4 +1,5 @@
 import CYaml
+import MaskDiagnostics
 
 /// Limits that keep a hostile policy from taking the machine down.
 public struct PolicyLimits: Sendable, Hashable {
@@ -188,11 +189,5 @@ public struct YAMLReader {
     }
 
     /// Line and column (in characters) of a byte offset.
-    static func mark(ofByte offset: Int, in bytes: [UInt8]) -> SourceMark {
-        var line = 1, column = 1
-        for byte in bytes.prefix(max(0, min(offset, bytes.count))) {
-            if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
-        }
-        return SourceMark(line: line, column: column, offset: offset)
-    }
+    static func mark(ofByte offset: Int, in bytes: [UInt8]) -> SourceMark { SourceMark(ofByte: offset, in: bytes) }
 }

@@ -1,3 +1,4 @@
+import MaskDiagnostics
 import MaskEngine
 import MaskJSON
 import MaskPolicy

@@ -1,3 +1,4 @@
+import MaskDiagnostics
 /// `broad-unmask`: unmasking a base class that nearly every view descends from.
 enum BroadUnmaskRule: PolicyLintRule {
     /// Classes so basic that unmasking them exposes nearly everything.

@@ -1,3 +1,4 @@
+import MaskDiagnostics
 /// `conflict`: the same selector, on the same screen and with the same reach, is both
 /// masked and unmasked. Mask wins at run time, so the unmask is a mistake either way.
 enum ConflictRule: PolicyLintRule {

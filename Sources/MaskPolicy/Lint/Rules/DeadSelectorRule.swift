@@ -1,3 +1,4 @@
+import MaskDiagnostics
 /// `dead-selector`: with `--trees`, a rule whose selector matches no view in any tree:
 /// the typo or renamed identifier that silently stops protecting data. An `unmask`
 /// target that names a screen, run over trees without one, gets a hint of its own: there

@@ -1,3 +1,4 @@
+import MaskDiagnostics
 /// `default-unmask`: the policy unmasks by default, so every view no rule names leaks.
 enum DefaultUnmaskRule: PolicyLintRule {
     static let description = LintRuleDescription(

@@ -32,4 +32,5 @@ enum DuplicateRule: PolicyLintRule {
     }
 }
 
+import MaskDiagnostics
 import MaskEngine

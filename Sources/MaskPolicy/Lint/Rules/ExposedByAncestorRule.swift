@@ -1,3 +1,4 @@
+import MaskDiagnostics
 /// `exposed-by-ancestor`: with `--trees`, a recursive unmask on an instance unmasks
 /// descendants whose own type rule says mask (level 2 outranks level 3).
 enum ExposedByAncestorRule: PolicyLintRule {

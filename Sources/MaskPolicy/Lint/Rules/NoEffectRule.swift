@@ -1,3 +1,4 @@
+import MaskDiagnostics
 import MaskEngine
 
 /// `no-effect`: a rule that cannot change any decision. Unmasking a kind that is never

@@ -1,3 +1,4 @@
+import MaskDiagnostics
 /// `unjustified-unmask`: an unmask rule with no `reason:` for the reviewer.
 enum UnjustifiedUnmaskRule: PolicyLintRule {
     static let description = LintRuleDescription(

@@ -1,3 +1,4 @@
+import MaskDiagnostics
 /// `unknown-type`: a type selector or `extends` names a class that neither the built-in
 /// catalog nor `types:` declares. A misspelt class matches nothing and protects nothing.
 enum UnknownTypeRule: PolicyLintRule {

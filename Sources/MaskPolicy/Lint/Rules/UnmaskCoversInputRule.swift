@@ -1,3 +1,4 @@
+import MaskDiagnostics
 import MaskEngine
 
 /// `unmask-covers-input`: a type unmask whose class has text-input subclasses, so what

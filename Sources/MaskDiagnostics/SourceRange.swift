@@ -17,6 +17,24 @@ public struct SourceMark: Sendable, Hashable, Codable, Comparable {
     public static func < (a: SourceMark, b: SourceMark) -> Bool {
         (a.line, a.column) < (b.line, b.column)
     }
+
+    /// The mark of a byte offset within UTF-8 text: lines end at LF, columns count
+    /// characters (bytes that do not continue a UTF-8 sequence), and a byte order mark
+    /// at the start takes no column. The one conversion from offsets to positions, for
+    /// policies, trees and captures alike.
+    /// - Complexity: O(offset).
+    public init<Bytes: Collection<UInt8>>(ofByte offset: Int, in bytes: Bytes) where Bytes.Index == Int {
+        var line = 1, column = 1
+        let end = min(bytes.endIndex, bytes.startIndex + max(0, offset))
+        var i = bytes.startIndex
+        if bytes.count >= 3, bytes[i] == 0xEF, bytes[i + 1] == 0xBB, bytes[i + 2] == 0xBF { i += 3 }
+        while i < end {
+            let byte = bytes[i]
+            if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+            i += 1
+        }
+        self.init(line: line, column: column, offset: offset)
+    }
 }
 
 /// A span of a source file, from `start` up to (not including) `end`.

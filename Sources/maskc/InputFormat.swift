@@ -28,8 +28,17 @@ enum InputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
         guard i < bytes.count else { return .json }
         if bytes[i] == UInt8(ascii: "{") || bytes[i] == UInt8(ascii: "[") {
-            let keys = topLevelKeys(bytes[i..<min(bytes.count, i + 65_536)])
-            let isRico = (keys.contains("activity_name") || keys.contains("activity")) && !keys.contains("class") && !keys.contains("root")
+            // Stops at the first `class` or `root`: maskc's own trees (every line of a
+            // stream) are told apart after a key or two, not a scan of 64 KiB.
+            var isRico = false
+            forEachTopLevelKey(bytes[i..<min(bytes.count, i + 65_536)]) { key in
+                if key.elementsEqual("class".utf8) || key.elementsEqual("root".utf8) {
+                    isRico = false
+                    return false
+                }
+                if key.elementsEqual("activity_name".utf8) || key.elementsEqual("activity".utf8) { isRico = true }
+                return true
+            }
             return isRico ? .rico : .json
         }
         return CaptureImporter.detect(bytes) ?? .json
@@ -40,6 +49,16 @@ enum InputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     /// nested key that happens to read "activity_name" does not.
     static func topLevelKeys(_ head: ArraySlice<UInt8>) -> Set<String> {
         var keys = Set<String>()
+        forEachTopLevelKey(head) { key in
+            keys.insert(String(decoding: key, as: UTF8.self))
+            return true
+        }
+        return keys
+    }
+
+    /// Calls `body` with the raw bytes of each key of the top-level object in `head`, in
+    /// order, until it returns false.
+    static func forEachTopLevelKey(_ head: ArraySlice<UInt8>, _ body: (ArraySlice<UInt8>) -> Bool) {
         var depth = 0
         var i = head.startIndex
         var expectKey = false
@@ -58,8 +77,8 @@ enum InputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
             case UInt8(ascii: "\""):
                 var j = i + 1
                 while j < head.endIndex && head[j] != UInt8(ascii: "\"") { j += head[j] == UInt8(ascii: "\\") ? 2 : 1 }
-                guard j < head.endIndex else { return keys }
-                if depth == 1 && expectKey { keys.insert(String(decoding: head[(i + 1)..<j], as: UTF8.self)) }
+                guard j < head.endIndex else { return }
+                if depth == 1 && expectKey && !body(head[(i + 1)..<j]) { return }
                 expectKey = false
                 i = j
             default:
@@ -67,7 +86,6 @@ enum InputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
             }
             i += 1
         }
-        return keys
     }
 
     /// Reads one document in this format and decides it as it is read (for `apply`).
@@ -76,6 +94,20 @@ enum InputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
         if format == .json { return try masker.readDeciding(bytes, file: file, firstLine: firstLine) }
         let converted = try CaptureImporter.convert(bytes, format: format, file: file)
         return try masker.readDeciding(converted, file: file)
+    }
+
+    /// Masks one document in this format through `session`, appending the masked JSON
+    /// to `out` (for streams: the session's caches carry over to the next document).
+    func mask(_ bytes: [UInt8], file: String, firstLine: Int = 1, session: inout TreeMaskingSession, into out: inout [UInt8]) throws {
+        let format = resolve(bytes) ?? .json
+        if format == .json { return try session.mask(bytes, file: file, firstLine: firstLine, into: &out) }
+        let converted: [UInt8]
+        do {
+            converted = try CaptureImporter.convert(bytes, format: format, file: file)
+        } catch {
+            throw ImportError(file: error.file, line: error.line + firstLine - 1, column: error.column, message: error.message)
+        }
+        try session.mask(converted, file: file, into: &out)
     }
 
     /// Reads one document in this format into a tree document.

@@ -112,6 +112,7 @@ def read_lines(paths):
 
 def run_job(maskc, policy, input_dir, output_dir):
     """Runs the job in this process (one JVM for both runs); returns the error, if any, and the time."""
+    sys.dont_write_bytecode = True  # no __pycache__ left in the work tree
     sys.path.insert(0, os.path.dirname(JOB))
     import mask_captures
     started = time.time()

@@ -93,6 +93,20 @@ struct StreamErrorTests {
         #expect(!result.stderr.contains("Jane") && !result.stdout.contains("Jane"))
     }
 
+    @Test("--jobs 2 writes what --jobs 1 writes, records in place, whatever thread masked each line")
+    func jobs() throws {
+        var lines: [String] = []
+        for index in 0..<1_500 {
+            lines.append(index % 97 == 0 ? Self.lines[index % 2 == 0 ? 1 : 3] : #"{"screen":"S\#(index % 7)","root":{"class":"UILabel","text":"row \#(index)"}}"#)
+        }
+        let input = try Self.file("jobs.ndjson", lines.joined(separator: "\n") + "\n")
+        let one = try CLIHarness.run(["apply", "--ndjson", input, "--policy", Self.policy, "--on-error", "record"])
+        let two = try CLIHarness.run(["apply", "--ndjson", input, "--policy", Self.policy, "--on-error", "record", "--jobs", "2"])
+        #expect(one.exit == 0 && two.exit == 0)
+        #expect(one.stdout.split(separator: "\n").count == lines.count)
+        #expect(one.stdout == two.stdout)
+    }
+
     @Test("--errors: the bare records in a file beside the output (written even when empty); --errors - needs -o")
     func errorsFile() throws {
         let input = try Self.file("errors.ndjson", Self.lines.joined(separator: "\n"))

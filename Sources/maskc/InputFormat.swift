@@ -101,21 +101,24 @@ enum InputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     func mask(_ bytes: [UInt8], file: String, firstLine: Int = 1, session: inout TreeMaskingSession, into out: inout [UInt8]) throws {
         let format = resolve(bytes) ?? .json
         if format == .json { return try session.mask(bytes, file: file, firstLine: firstLine, into: &out) }
-        let converted: [UInt8]
-        do {
-            converted = try CaptureImporter.convert(bytes, format: format, file: file)
-        } catch {
-            throw ImportError(file: error.file, line: error.line + firstLine - 1, column: error.column, message: error.message)
-        }
-        try session.mask(converted, file: file, into: &out)
+        try session.mask(try Self.convert(bytes, format: format, file: file, firstLine: firstLine), file: file, into: &out)
     }
 
     /// Reads one document in this format into a tree document.
     func read(_ bytes: [UInt8], file: String, firstLine: Int = 1, masker: TreeMasker) throws -> TreeDocument {
         let format = resolve(bytes) ?? .json
         if format == .json { return try masker.read(bytes, file: file, firstLine: firstLine) }
-        let converted = try CaptureImporter.convert(bytes, format: format, file: file)
-        return try masker.read(converted, file: file)
+        return try masker.read(try Self.convert(bytes, format: format, file: file, firstLine: firstLine), file: file)
+    }
+
+    /// A capture converted to maskc JSON; errors at their line in the file (for a
+    /// capture on line `firstLine` of a stream).
+    static func convert(_ bytes: [UInt8], format: CaptureFormat, file: String, firstLine: Int) throws(ImportError) -> [UInt8] {
+        do {
+            return try CaptureImporter.convert(bytes, format: format, file: file)
+        } catch {
+            throw ImportError(file: error.file, line: error.line + firstLine - 1, column: error.column, message: error.message)
+        }
     }
 }
 

@@ -43,7 +43,10 @@ struct TreeStream {
         guard let tape = try? JSONReader.parse(line, limits: JSONLimits(maximumDepth: 2, maximumBytes: 1 << 16)),
               tape.tokens.count == 4, tape.tokens[0].kind == .objectStart, tape.tokens[2].kind == .string,
               tape.string(1) == sourceKey else { return nil }
-        return tape.string(2)
+        // A name goes into one-line messages: no control characters (no forged lines).
+        let label = tape.string(2)
+        guard !label.isEmpty, !label.unicodeScalars.contains(where: { $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) }) else { return nil }
+        return label
     }
 
     /// Reads an NDJSON file (or `-`) line by line, in blocks (memory stays flat): calls

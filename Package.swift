@@ -59,7 +59,7 @@ let package = Package(
         // Benchmarks (not run by swift test or CI; CI builds them).
         .executableTarget(
             name: "maskc-bench",
-            dependencies: ["MaskEngine", "MaskPolicy", "MaskJSON", "MaskTestSupport"],
+            dependencies: ["MaskEngine", "MaskPolicy", "MaskJSON", "MaskImport", "MaskTestSupport"],
             path: "Benchmarks"
         ),
         .testTarget(name: "MaskEngineTests", dependencies: ["MaskEngine"]),

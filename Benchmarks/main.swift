@@ -9,6 +9,7 @@
 import Glibc
 #endif
 import MaskEngine
+import MaskImport
 import MaskJSON
 import MaskPolicy
 import MaskTestSupport
@@ -205,6 +206,20 @@ func best(_ times: Int, _ argv: [String], stdin: String? = nil) -> (Double, Doub
     return result
 }
 
+/// A whole file's bytes (empty when it cannot be read).
+func readFile(_ path: String) -> [UInt8] {
+    guard let file = fopen(path, "rb") else { return [] }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let n = fread(&chunk, 1, chunk.count, file)
+        if n <= 0 { break }
+        bytes += chunk[0..<n]
+    }
+    return bytes
+}
+
 func write(_ path: String, _ text: String) {
     let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     var text = text
@@ -264,6 +279,40 @@ if shouldRun("ndjson") || shouldRun("check") {
         let two = best(1, [maskcPath, "apply", "--ndjson", "--jobs", "2", pathAll, "--policy", policyPath])
         line("apply --ndjson \(screens) screens", "\(fmt(Double(screens) / large.0, 0)) screens/s; peak RSS \(fmt(small.1, 0)) MiB at 1,000, \(fmt(large.1, 0)) MiB at \(screens)")
         line("apply --ndjson --jobs 2", two.2 == 0 ? "\(fmt(Double(screens) / two.0, 0)) screens/s; speed-up over 1 job \(fmt(large.0 / two.0, 2))x" : "exit \(two.2)")
+    }
+    if shouldRun("ndjson") {
+        // The fixed cost of a line: 20,000 one-view lines, less a run of one line (start-up
+        // and the policy), per line.
+        let retail = "Policies/retail-app.yaml"
+        let onePath = workDirectory + "/one-view-20k.ndjson", singlePath = workDirectory + "/one-view-1.ndjson"
+        write(onePath, (0..<20_000).map { #"{"class":"UILabel","text":"Jane \#($0)"}"# }.joined(separator: "\n") + "\n")
+        write(singlePath, #"{"class":"UILabel","text":"Jane"}"# + "\n")
+        let many = best(quick ? 1 : 5, [maskcPath, "apply", "--ndjson", onePath, "--policy", retail])
+        let one = best(quick ? 1 : 5, [maskcPath, "apply", "--ndjson", singlePath, "--policy", retail])
+        line("apply --ndjson fixed cost per line", many.2 == 0
+             ? "\(fmt((many.0 - one.0) / 20_000 * 1e6, 1)) us per one-view line (20,000 lines \(fmt(many.0, 3)) s, 1 line \(fmt(one.0, 3)) s)"
+             : "exit \(many.2) (run from the package root)")
+        // Real-size trees: the shipped real captures (Tests/Fixtures/Captures) as maskc
+        // JSON, repeated to 10,000 lines.
+        let captures = ["rico/avon_279.json", "rico/clockAndWeather_107.json", "rico/dailyreflections_124.json",
+                        "uiautomator/college-companion_window_dump.xml", "uiautomator/flutter-fractal-forge_ui_dump.xml",
+                        "uiautomator/pocket-financer_window_dump.xml", "xcuitest/sample_app_ios1.xml", "xcuitest/settings_top.xml"]
+        let trees = captures.compactMap { name -> String? in
+            let bytes = readFile("Tests/Fixtures/Captures/" + name)
+            guard !bytes.isEmpty, case .format(let format) = CaptureImporter.detect(bytes),
+                  let tree = try? CaptureImporter.convert(bytes, format: format, file: name) else { return nil }
+            return String(decoding: tree, as: UTF8.self)
+        }
+        if trees.count == captures.count {
+            let realPath = workDirectory + "/captures-10k.ndjson"
+            let lines = (0..<10_000).map { trees[$0 % trees.count] }
+            write(realPath, lines.joined(separator: "\n") + "\n")
+            let megabytes = Double(lines.reduce(0) { $0 + $1.utf8.count + 1 }) / 1_048_576
+            let real = best(quick ? 1 : 3, [maskcPath, "apply", "--ndjson", realPath, "--policy", retail])
+            line("apply --ndjson real captures", "\(fmt(10_000 / real.0, 0)) lines/s, \(fmt(megabytes / real.0, 0)) MB/s (10,000 lines, \(fmt(megabytes, 0)) MB; peak RSS \(fmt(real.1, 0)) MiB)")
+        } else {
+            line("apply --ndjson real captures", "skipped: run from the package root (Tests/Fixtures/Captures)")
+        }
     }
     if shouldRun("check") {
         let check = best(1, [maskcPath, "check", policyPath, "--trees", pathAll])

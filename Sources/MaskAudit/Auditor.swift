@@ -318,3 +318,23 @@ public struct Auditor {
         return AuditReport(screens: screens, findings: all, changes: ordered)
     }
 }
+
+extension Auditor {
+    /// The findings about views so far, handed over and forgotten: a stream of captures
+    /// reports each screen's findings as it is read and keeps none.
+    public mutating func drainFindings() -> [AuditFinding] {
+        defer { findings.removeAll(keepingCapacity: true) }
+        return findings
+    }
+
+    /// The screen summaries so far, handed over and forgotten (see ``drainFindings()``).
+    public mutating func drainScreens() -> [ScreenSummary] {
+        defer { screens.removeAll(keepingCapacity: true) }
+        return screens
+    }
+
+    /// Per rule, over every tree added: views its selector matched and views it decided.
+    /// Counts of several audits add up, so a rule no part of a corpus matched can be
+    /// found once the parts are summed.
+    public var ruleCounts: (matched: [Int], decided: [Int]) { (corpus.matched, corpus.decided) }
+}

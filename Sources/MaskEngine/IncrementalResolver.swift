@@ -49,6 +49,32 @@ public struct IncrementalResolver: Sendable {
     /// The resolver, with its warm caches, for the next tree.
     public var finishedResolver: ViewResolver { resolver }
 
+    /// Starts the next tree on `screen`, keeping what trees share: the resolver's
+    /// caches, the class facts by slot (unless the new screen changes them) and the
+    /// storage of every per-view array. The decisions of the tree before are dropped.
+    ///
+    /// Class slots keep their meaning across trees only when the caller keeps numbering
+    /// class names the same way; otherwise call ``forgetClassSlots()`` first.
+    /// - Complexity: O(1) but for emptying the per-view arrays, whose storage is kept.
+    public mutating func reset(screen: String?, expectedCount: Int = 0) {
+        let generation = resolver.classCacheGeneration
+        resolver.setScreen(screen)
+        if resolver.classCacheGeneration != generation { classesBySlot.removeAll(keepingCapacity: true) }
+        decisions.removeAll(keepingCapacity: true)
+        handed.removeAll(keepingCapacity: true)
+        childCounts.removeAll(keepingCapacity: true)
+        paths.removeAll(keepingCapacity: true)
+        if !sameClass.isEmpty { sameClass.removeAll(keepingCapacity: true) }
+        lastPathMatches.removeAll(keepingCapacity: true)
+        reserve(expectedCount)
+    }
+
+    /// Forgets the class facts kept by ``RawViewFacts/classSlot``: for a caller that
+    /// starts numbering class names afresh.
+    public mutating func forgetClassSlots() {
+        classesBySlot.removeAll(keepingCapacity: true)
+    }
+
     /// Adds the next view in pre-order and decides it.
     /// - Parameter parent: the index of a view added before, or nil for the root.
     /// - Complexity: O(1) expected, plus O(depth) string work when the policy selects

@@ -60,16 +60,27 @@ public struct ViewResolver: Sendable {
     /// Whether the current tree has a screen (non-empty), for ``MaskRule/needsScreen``.
     private var hasScreen: Bool
 
+    /// How many times the class caches were emptied: a caller that keeps class facts of
+    /// its own (``IncrementalResolver``) drops them when this changes.
+    private(set) var classCacheGeneration = 0
+
     /// Switches to another screen, dropping screen-dependent caches if it changed.
+    ///
+    /// Class facts depend on the screen only through the rules that name one: two
+    /// screens that no rule names share them, so a stream of screens the policy does not
+    /// scope keeps its caches warm.
     public mutating func setScreen(_ screen: String?) {
         guard screen != self.screen else { return }
         self.screen = screen
-        screenID = screen.flatMap { table.screenIDs[$0] } ?? -2
-        hasScreen = ReliableTarget.isScreen(screen)
-        if table.usesScreens {
+        let id = screen.flatMap { table.screenIDs[$0] } ?? -2
+        let has = ReliableTarget.isScreen(screen)
+        if table.usesScreens && (id != screenID || has != hasScreen) {
             classCache.removeAll()
             givenChainCache.removeAll()
+            classCacheGeneration &+= 1
         }
+        screenID = id
+        hasScreen = has
     }
 
     /// Decides one view.

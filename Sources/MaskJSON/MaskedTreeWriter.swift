@@ -81,6 +81,11 @@ struct MaskedTreeWriter {
         flush()
     }
 
+    /// The key of the record `maskc apply --on-error record` writes in place of a tree
+    /// that cannot be read. A tree's own top-level member of that name is dropped, so no
+    /// masked tree starts with it and a reader tells the two apart by the first key.
+    static let errorRecordKey: StaticString = "maskc-error"
+
     struct Frame {
         var isObject: Bool
         var role: Role
@@ -90,7 +95,9 @@ struct MaskedTreeWriter {
 
     /// Appends the masked document to `out`, calling `flush` whenever `out` passes 1 MiB.
     func write(to out: inout [UInt8], flush: (inout [UInt8]) throws -> Void) rethrows {
-        var buffer = ByteBuffer(capacity: (1 << 20) + (1 << 16))
+        // Room for the usual output at once (masking rarely grows a tree much): a small
+        // tree, one of many in a stream, does not pay for a megabyte of fresh memory.
+        var buffer = ByteBuffer(capacity: min((1 << 20) + (1 << 16), document.tape.source.count + document.tape.source.count / 2 + 256))
         var state = Emitter.State()
         defer {
             buffer.release()
@@ -263,6 +270,7 @@ struct MaskedTreeWriter {
         func memberRole(_ keyIndex: Int, view: Int) -> Role? {
             let field = lookup.field(tape, bytes: bytes, tokens[keyIndex], at: keyIndex)
             if field == .children { return decisions[view].emitsChildren ? .children : nil }
+            if view == 0, field == .unknown, !writer.document.isWrapped, tape.keyEquals(keyIndex, MaskedTreeWriter.errorRecordKey) { return nil }
             return Role(decisions[view].emission(for: field))
         }
 
@@ -272,7 +280,7 @@ struct MaskedTreeWriter {
         func wrapperRole(_ keyIndex: Int) -> Role? {
             if tape.keyEquals(keyIndex, "root") { return .view }
             if tape.keyEquals(keyIndex, "screen") { return .verbatim }
-            if tape.keyEquals(keyIndex, "masking") { return nil }
+            if tape.keyEquals(keyIndex, "masking") || tape.keyEquals(keyIndex, MaskedTreeWriter.errorRecordKey) { return nil }
             return .mask
         }
 

@@ -8,6 +8,9 @@ struct StringInterner {
     private(set) var names: [String] = []
     private var numbers = StringTable<Int32>(capacity: 1024)
 
+    /// How many distinct strings have been numbered.
+    var count: Int { names.count }
+
     /// The shared string for raw UTF-8 bytes that need no unescaping.
     mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         names[number(bytes)]

@@ -71,6 +71,13 @@ enum TreeBuilder {
 
     /// Reads the tree, handing each view (in pre-order, parents first) to `sink`.
     static func build<Sink: ViewSink>(_ tape: JSONTape, into sink: inout Sink) throws(ShapeError) -> TreeLayout {
+        var interner = StringInterner()
+        return try build(tape, interner: &interner, into: &sink)
+    }
+
+    /// ``build(_:into:)``, numbering class names with `interner`, which may carry the
+    /// numbers of trees read before (``RawViewFacts/classSlot`` keeps its meaning).
+    static func build<Sink: ViewSink>(_ tape: JSONTape, interner: inout StringInterner, into sink: inout Sink) throws(ShapeError) -> TreeLayout {
         let tokens = tape.tokens
         guard tokens[0].kind == .objectStart else {
             throw ShapeError(token: 0, path: "$", message: "expected a view object or {\"screen\", \"root\"}, found \(typeName(tokens[0].kind))")
@@ -120,7 +127,7 @@ enum TreeBuilder {
         let viewTokens = try tape.source.withUnsafeBytes { (byteBuffer) throws(ShapeError) -> [Int32] in
             try tape.tokens.withUnsafeBufferPointer { (tokenBuffer) throws(ShapeError) -> [Int32] in
                 try views(tape, bytes: byteBuffer.baseAddress!, tokens: tokenBuffer.baseAddress!,
-                          root: rootToken, rootPath: isWrapped ? "$.root" : "$", into: &sink)
+                          root: rootToken, rootPath: isWrapped ? "$.root" : "$", interner: &interner, into: &sink)
             }
         }
         return TreeLayout(tape: tape, viewTokens: viewTokens, isWrapped: isWrapped, screen: screen)
@@ -144,11 +151,11 @@ enum TreeBuilder {
     /// Reads the views from the root object at `root` on, over the tape's storage.
     /// - Returns: each view's object-start token, in view order.
     private static func views<Sink: ViewSink>(_ tape: JSONTape, bytes: UnsafePointer<UInt8>, tokens: UnsafePointer<JSONToken>,
-                                              root: Int, rootPath: String, into sink: inout Sink) throws(ShapeError) -> [Int32] {
+                                              root: Int, rootPath: String, interner: inout StringInterner,
+                                              into sink: inout Sink) throws(ShapeError) -> [Int32] {
         let expected = tape.tokens.count / 8
         var viewTokens: [Int32] = []
         viewTokens.reserveCapacity(expected)
-        var interner = StringInterner()
         let takesRaw = sink.takesRawFacts
         let matcher = Self.matcher
         @inline(__always) func end(ofValueAt index: Int) -> Int {

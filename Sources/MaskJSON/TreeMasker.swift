@@ -47,7 +47,7 @@ public struct TreeMasker: Sendable {
         return (layout, sink.resolver.decisions)
     }
 
-    private func parse(_ bytes: InputBytes, file: String, firstLine: Int, compactGeometry: Bool = false) throws(TreeError) -> JSONTape {
+    func parse(_ bytes: InputBytes, file: String, firstLine: Int, compactGeometry: Bool = false) throws(TreeError) -> JSONTape {
         do {
             return try JSONReader.parse(bytes, limits: limits, compactGeometry: compactGeometry, skipsByteOrderMark: firstLine == 1)
         } catch {
@@ -57,9 +57,16 @@ public struct TreeMasker: Sendable {
         }
     }
 
-    private func build<Sink: ViewSink>(_ tape: JSONTape, bytes: InputBytes, file: String, firstLine: Int, into sink: inout Sink) throws(TreeError) -> TreeLayout {
+    func build<Sink: ViewSink>(_ tape: JSONTape, bytes: InputBytes, file: String, firstLine: Int, into sink: inout Sink) throws(TreeError) -> TreeLayout {
+        var interner = StringInterner()
+        return try build(tape, bytes: bytes, file: file, firstLine: firstLine, interner: &interner, into: &sink)
+    }
+
+    /// ``build(_:bytes:file:firstLine:into:)`` numbering class names with `interner`.
+    func build<Sink: ViewSink>(_ tape: JSONTape, bytes: InputBytes, file: String, firstLine: Int, interner: inout StringInterner,
+                               into sink: inout Sink) throws(TreeError) -> TreeLayout {
         do {
-            return try TreeBuilder.build(tape, into: &sink)
+            return try TreeBuilder.build(tape, interner: &interner, into: &sink)
         } catch {
             let token = tape.tokens[error.token]
             let offset = Int(token.start) - (token.kind == .string ? 1 : 0)
@@ -133,7 +140,7 @@ private struct TreeSink: ViewSink {
 }
 
 /// Decides the views as they are read.
-private struct DecidingSink: ViewSink {
+struct DecidingSink: ViewSink {
     var resolver: IncrementalResolver
     var takesRawFacts: Bool { resolver.takesRawFacts }
     mutating func add(_ facts: ViewFacts, parent: Int?) { resolver.add(facts, parent: parent) }

@@ -13,7 +13,12 @@ struct ApplyCommand: ParsableCommand {
             in and out; a folder is read file by file in sorted order and written one tree \
             per line. If the policy does not compile nothing is written. A tree that cannot \
             be read is never written, not even in part: a bad line or file is reported \
-            with its position and skipped, and the exit code is 4.
+            with its position and skipped, and the exit code is 4. --on-error record \
+            writes {"maskc-error": {"source", "line", "column", "path", "message"}} in its \
+            place instead (every input line yields one output line) and exits 0; \
+            --on-error fail stops at it. --errors writes the same records to a file. A \
+            line {"maskc-source": "NAME"} names the lines after it (line numbers restart \
+            at 1). Exit 6: a mapped tree file changed while it was read.
             """
     )
 
@@ -35,6 +40,15 @@ struct ApplyCommand: ParsableCommand {
     @Option(name: .long, help: "Threads for NDJSON lines and folder files (output order is kept).")
     var jobs: Int = 1
 
+    @Option(name: .long, help: "A tree that cannot be read: fail (stop, exit 4), skip (report it, go on, exit 4), record (an error record in its place, exit 0).")
+    var onError: OnError = .skip
+
+    @Option(name: .long, help: "Write one JSON error record per tree that cannot be read to this file ('-': standard output, with -o).")
+    var errors: String?
+
+    @Option(name: .long, help: "The name errors and error records give the input (a partition, a file).")
+    var sourceLabel: String?
+
     @Option(name: .long, help: "The deepest JSON nesting accepted (a view takes two levels).")
     var maxDepth: Int = JSONLimits.standard.maximumDepth
 
@@ -47,19 +61,15 @@ struct ApplyCommand: ParsableCommand {
             throw ValidationError("--max-bytes must be between 1 and \(JSONLimits.standard.maximumBytes)")
         }
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 256") }
-    }
-
-    /// One tree to mask: its name for errors, its bytes, and the line it starts on.
-    struct Unit: Sendable {
-        var file: String
-        var bytes: [UInt8]
-        var firstLine: Int
+        if errors == "-" && (output == nil || output == "-") {
+            throw ValidationError("--errors - writes to standard output, which carries the masked trees: give -o, or name an errors file")
+        }
+        if let errors, errors != "-", errors == output { throw ValidationError("--errors and -o name the same file") }
     }
 
     func run() throws {
         let (table, _) = try PolicyLoader.load(options.policy)
         let masker = TreeMasker(table: table, options: EmitOptions(explain: explain), limits: JSONLimits(maximumDepth: maxDepth, maximumBytes: maxBytes))
-        let format = options.inputFormat
         let isFolder = tree != "-" && TreeInputs.isDirectory(tree)
         let files = isFolder ? try TreeInputs.files([tree]) : [tree]
         let sink: OutputSink
@@ -69,109 +79,162 @@ struct ApplyCommand: ParsableCommand {
             FileIO.printError("maskc: error: cannot write '\(output ?? "-")': \(error.message)")
             throw Reported(status: .outputFailed)
         }
-        var skipped = 0, total = 0
+        let errors: ErrorPolicy
+        do {
+            errors = try ErrorPolicy(mode: onError, errorsPath: self.errors)
+        } catch {
+            sink.discard()
+            throw error
+        }
         do {
             if !isFolder && !ndjson {
-                // One document: read, decide and write without copying it into a unit. A
-                // large JSON file is mapped rather than read.
-                var mapped = MappedInput.map(tree, limit: maxBytes)
-                if mapped != nil { MappedInput.guardAgainstTruncation(partialOutput: sink.partialPath) }
-                let layout: TreeLayout, decisions: [MaskDecision]
-                do {
-                    // The format is detected from the whole mapped file, as from a read one.
-                    if let input = mapped, try format.resolve(input.bytes, file: tree) != .json { mapped = nil }
-                    if let mapped {
-                        (layout, decisions) = try masker.readDeciding(mapped.bytes, file: tree)
-                    } else {
-                        let input = try PolicyLoader.readInput(tree, what: "tree", limit: maxBytes)
-                        (layout, decisions) = try format.readDeciding(input, file: tree, masker: masker)
-                    }
-                } catch let reported as Reported {
-                    sink.discard()
-                    throw reported
-                } catch {
-                    FileIO.printError(renderedReadError(error))
-                    sink.discard()
-                    throw Reported(status: .invalidTree)
-                }
-                var buffer: [UInt8] = []
-                buffer.reserveCapacity(1 << 21)
-                try masker.write(layout, decisions: decisions, to: &buffer, flush: sink.flush)
-                buffer.append(0x0A)
-                try sink.flush(&buffer)
-                if let mapped, !mapped.isUnchanged {
-                    FileIO.printError("\(tree):1:1: error: the file changed while it was read; its output is not to be trusted at $")
-                    sink.discard()
-                    throw Reported(status: .invalidTree)
-                }
+                try maskDocument(masker, sink: sink, errors: errors)
             } else {
-                var buffer: [UInt8] = []
-                let jobs = self.jobs
-                /// Masks a window of units on `jobs` threads and writes them in order.
-                func process(_ units: [Unit]) throws {
-                    try OrderedBatch.run(units, jobs: jobs, { unit -> Result<[UInt8], ReadFailure> in
-                        do {
-                            let (layout, decisions) = try format.readDeciding(unit.bytes, file: unit.file, firstLine: unit.firstLine, masker: masker)
-                            var out: [UInt8] = []
-                            masker.write(layout, decisions: decisions, to: &out, flush: { _ in })
-                            out.append(0x0A)
-                            return .success(out)
-                        } catch {
-                            return .failure(ReadFailure(message: renderedReadError(error)))
-                        }
-                    }, deliver: { result in
-                        total += 1
-                        switch result {
-                        case .success(let bytes):
-                            buffer.append(contentsOf: bytes)
-                            if buffer.count >= 1 << 20 { try sink.flush(&buffer) }
-                        case .failure(let failure):
-                            skipped += 1
-                            FileIO.printError(failure.message)
-                        }
-                    })
-                }
-                for file in files {
-                    if ndjson || TreeInputs.isLineDelimited(file) {
-                        // Line by line, a window at a time: memory stays flat.
-                        var window: [Unit] = []
-                        do {
-                            try FileIO.forEachLine(file, limit: maxBytes, { line, bytes in
-                                window.append(Unit(file: file, bytes: bytes, firstLine: line))
-                                if window.count >= 256 * jobs {
-                                    try process(window)
-                                    window.removeAll(keepingCapacity: true)
-                                }
-                            }, tooLong: { line in
-                                total += 1
-                                skipped += 1
-                                FileIO.printError("\(file):\(line):1: error: line is longer than \(maxBytes) bytes (raise it with --max-bytes) at $")
-                            })
-                        } catch let failure as FileIO.ReadError {
-                            FileIO.printError("maskc: error: cannot read tree '\(file)': \(failure.message)")
-                            throw Reported(status: .usage)
-                        }
-                        try process(window)
-                    } else {
-                        try process([Unit(file: file, bytes: try PolicyLoader.readInput(file, what: "tree", limit: maxBytes), firstLine: 1)])
-                    }
-                }
-                try sink.flush(&buffer)
+                try maskStream(masker, files: files, sink: sink, errors: errors)
             }
             try sink.commit()
+            try errors.commit()
         } catch let failure as FileIO.Failure {
             sink.discard()
+            errors.discard()
             FileIO.printError("maskc: error: cannot write '\(output ?? "-")': \(failure.message)")
             throw Reported(status: .outputFailed)
+        } catch is ErrorPolicy.Stop {
+            sink.discard()
+            try errors.commit()
+        } catch {
+            sink.discard()
+            errors.discard()
+            throw error
         }
-        if skipped > 0 {
-            FileIO.printError("maskc: error: skipped \(skipped) of \(total) trees in '\(tree)'")
-            throw Reported(status: .invalidTree)
+        try errors.finish(input: sourceLabel ?? tree, failure: .invalidTree, summary: isFolder || ndjson)
+    }
+
+    /// One document: read, decide and write without copying it into a unit. A large
+    /// JSON file is mapped rather than read.
+    private func maskDocument(_ masker: TreeMasker, sink: OutputSink, errors: ErrorPolicy) throws {
+        let format = options.inputFormat
+        let source = sourceLabel ?? tree
+        var mapped = MappedInput.map(tree, limit: maxBytes)
+        if mapped != nil { MappedInput.guardAgainstTruncation(partialOutput: sink.partialPath) }
+        let layout: TreeLayout, decisions: [MaskDecision]
+        var buffer: [UInt8] = []
+        do {
+            // The format is detected from the whole mapped file, as from a read one.
+            if let input = mapped, try format.resolve(input.bytes, file: source) != .json { mapped = nil }
+            if let mapped {
+                (layout, decisions) = try masker.readDeciding(mapped.bytes, file: source)
+            } else {
+                let input: [UInt8]
+                do {
+                    input = try TreeStream.readFile(tree, source: source, limit: maxBytes).get().bytes
+                } catch let failure as FileIO.Failure {
+                    FileIO.printError("maskc: error: cannot read tree '\(tree)': \(failure.message)")
+                    throw Reported(status: .usage)
+                }
+                (layout, decisions) = try format.readDeciding(input, file: source, masker: masker)
+            }
+        } catch let reported as Reported {
+            throw reported
+        } catch {
+            try errors.report(ErrorRecord(error, source: source), into: &buffer)
+            // Skipped: nothing is written, not even an empty file.
+            guard errors.mode == .record else { throw ErrorPolicy.Stop() }
+            try sink.flush(&buffer)
+            return
         }
+        errors.counted()
+        buffer.reserveCapacity(1 << 21)
+        try masker.write(layout, decisions: decisions, to: &buffer, flush: sink.flush)
+        buffer.append(0x0A)
+        try sink.flush(&buffer)
+        if let mapped, !mapped.isUnchanged {
+            FileIO.printError("\(source):1:1: error: the file changed while it was read; its output is not to be trusted at $")
+            throw Reported(status: .inputChanged)
+        }
+    }
+
+    /// NDJSON lines and folder files, a window at a time on `jobs` threads, written in
+    /// order; each thread masks through a session of its own, reused from tree to tree.
+    private func maskStream(_ masker: TreeMasker, files: [String], sink: OutputSink, errors: ErrorPolicy) throws {
+        let format = options.inputFormat
+        let sessions = PerWorker(jobs) { TreeMaskingSession(masker: masker) }
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(1 << 20)
+        /// Masks a window of units on `jobs` threads and writes them in order.
+        func process(_ units: [TreeStream.Unit]) throws {
+            try OrderedBatch.run(units, jobs: jobs, { worker, unit -> Result<[UInt8], ErrorRecord> in
+                sessions.with(worker) { session in
+                    var out: [UInt8] = []
+                    out.reserveCapacity(unit.bytes.count + unit.bytes.count / 4 + 16)
+                    do {
+                        try format.mask(unit.bytes, file: unit.file, firstLine: unit.firstLine, session: &session, into: &out)
+                    } catch {
+                        return .failure(ErrorRecord(error, source: unit.file))
+                    }
+                    out.append(0x0A)
+                    return .success(out)
+                }
+            }, deliver: { result in
+                switch result {
+                case .success(let bytes):
+                    errors.counted()
+                    buffer += bytes
+                case .failure(let record):
+                    try errors.report(record, into: &buffer)
+                }
+                if buffer.count >= 1 << 20 { try sink.flush(&buffer) }
+            })
+        }
+        /// Every file, in order.
+        func maskFiles() throws {
+            for file in files {
+                let source = TreeStream.source(of: file, input: tree, label: sourceLabel)
+                if ndjson || TreeInputs.isLineDelimited(file) {
+                    // Line by line, a window at a time: memory stays flat.
+                    var window: [TreeStream.Unit] = []
+                    do {
+                        // In `record` mode every line is answered, a blank one with a record.
+                        try TreeStream.forEachLine(of: file, source: source, limit: maxBytes, blankLines: onError == .record, { unit in
+                            window.append(unit)
+                            if window.count >= 256 * jobs {
+                                try process(window)
+                                window.removeAll(keepingCapacity: true)
+                            }
+                        }, tooLong: { record in
+                            // In order: the lines before it go first.
+                            try process(window)
+                            window.removeAll(keepingCapacity: true)
+                            try errors.report(record, into: &buffer)
+                        })
+                    } catch let failure as FileIO.ReadError {
+                        FileIO.printError("maskc: error: cannot read tree '\(file)': \(failure.message)")
+                        throw Reported(status: .usage)
+                    }
+                    try process(window)
+                } else {
+                    let read: Result<TreeStream.Unit, ErrorRecord>
+                    do {
+                        read = try TreeStream.readFile(file, source: source, limit: maxBytes)
+                    } catch {
+                        FileIO.printError("maskc: error: cannot read tree '\(file)': \(error.message)")
+                        throw Reported(status: .usage)
+                    }
+                    switch read {
+                    case .success(let unit): try process([unit])
+                    case .failure(let record): try errors.report(record, into: &buffer)
+                    }
+                }
+            }
+        }
+        do {
+            try maskFiles()
+        } catch is ErrorPolicy.Stop {
+            // The trees before the bad one are written, nothing after it.
+            try sink.flush(&buffer)
+            throw ErrorPolicy.Stop()
+        }
+        try sink.flush(&buffer)
     }
 }
 
-/// A tree that could not be read, as its one-line report.
-struct ReadFailure: Error, Sendable {
-    let message: String
-}

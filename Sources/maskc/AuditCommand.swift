@@ -59,15 +59,19 @@ struct AuditCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write the report here instead of standard output.")
     var output: String?
 
+    @OptionGroup var stream: AuditStreamOptions
+
     func validate() throws {
         guard !captures.isEmpty else { throw ValidationError("name at least one capture file or folder") }
         if comparePolicy != nil && baseline != nil { throw ValidationError("give --compare-policy or --baseline, not both") }
+        try stream.validate(self)
     }
 
     /// The earlier policy to compare with, by either name.
     var earlierPolicy: String? { comparePolicy ?? baseline }
 
     func run() throws {
+        if stream.ndjson { return try runStream() }
         if baseline != nil {
             FileIO.printError("maskc: warning: --baseline is deprecated: it compares with an earlier policy, now named --compare-policy (for accepted findings, see --accepted)")
         }

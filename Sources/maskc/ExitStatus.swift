@@ -10,10 +10,13 @@ enum ExitStatus: Int32 {
     case usage = 2
     /// The policy does not compile.
     case invalidPolicy = 3
-    /// A view tree cannot be read (for NDJSON: at least one line was skipped).
+    /// A view tree cannot be read (for streams: a line was skipped, or `--on-error fail` stopped at one).
     case invalidTree = 4
     /// The output cannot be written.
     case outputFailed = 5
+    /// A tree file `apply` mapped was changed by another process while it was read: its
+    /// output is not to be trusted (with `-o`, nothing is left).
+    case inputChanged = 6
 
     var code: ExitCode { ExitCode(rawValue) }
 }

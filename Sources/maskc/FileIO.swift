@@ -67,9 +67,10 @@ enum FileIO {
 
     /// Reads a file (or standard input) line by line in 4 MiB blocks, so memory does
     /// not grow with the file: calls `body` with each non-blank line and its 1-based
-    /// number. A line longer than `limit` is not buffered: `tooLong` is called with its
-    /// number instead.
-    static func forEachLine(_ path: String, limit: Int, _ body: (Int, [UInt8]) throws -> Void, tooLong: (Int) -> Void) throws {
+    /// number (blank lines too, with `blankLines`). A line longer than `limit` is not
+    /// buffered: `tooLong` is called with its number instead.
+    static func forEachLine(_ path: String, limit: Int, blankLines: Bool = false,
+                            _ body: (Int, [UInt8]) throws -> Void, tooLong: (Int) throws -> Void) throws {
         guard let fd = path == "-" ? System.standardInput : System.openForReading(path) else { throw ReadError(message: systemError()) }
         defer { if fd != System.standardInput { System.close(fd) } }
         var chunk = [UInt8](repeating: 0, count: 4 << 20)
@@ -78,8 +79,8 @@ enum FileIO {
         var overflowing = false
         func finish() throws {
             if overflowing {
-                tooLong(number)
-            } else if !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+                try tooLong(number)
+            } else if blankLines || !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
                 try body(number, line)
             }
             line.removeAll(keepingCapacity: true)

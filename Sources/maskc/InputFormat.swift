@@ -45,6 +45,14 @@ enum InputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
         return try masker.readDeciding(converted, file: file)
     }
 
+    /// Masks one document in this format through `session`, appending the masked JSON
+    /// to `out` (for streams: the session's caches carry over to the next document).
+    func mask(_ bytes: [UInt8], file: String, firstLine: Int = 1, session: inout TreeMaskingSession, into out: inout [UInt8]) throws {
+        let format = try resolve(InputBytes(bytes), file: file, firstLine: firstLine)
+        if format == .json { return try session.mask(bytes, file: file, firstLine: firstLine, into: &out) }
+        try session.mask(try CaptureImporter.convert(bytes, format: format, file: file, firstLine: firstLine), file: file, into: &out)
+    }
+
     /// Reads one document in this format into a tree document.
     func read(_ bytes: [UInt8], file: String, firstLine: Int = 1, masker: TreeMasker) throws -> TreeDocument {
         let format = try resolve(InputBytes(bytes), file: file, firstLine: firstLine)

@@ -5,7 +5,7 @@ import MaskJSON
 ///
 /// A mapping follows the file: if another process changes the file while maskc reads
 /// it, the bytes change under the reader. `isUnchanged` compares the file's size and
-/// modification time with those seen when it was mapped, so the run can fail (exit 4)
+/// modification time with those seen when it was mapped, so the run can fail (exit 6)
 /// instead of vouching for output made from a moving file; a file cut short while
 /// mapped raises SIGBUS, which `guardAgainstTruncation` turns into the same failure.
 final class MappedInput {
@@ -45,10 +45,10 @@ final class MappedInput {
     }
 
     /// From now on, SIGBUS (a mapped file cut short by another process) ends the run
-    /// with a one-line error and exit 4, removing `partialOutput` if given, instead of
+    /// with a one-line error and exit 6, removing `partialOutput` if given, instead of
     /// a crash.
     static func guardAgainstTruncation(partialOutput: String?) {
         System.onBusError(message: "maskc: error: the tree file was cut short while it was read; nothing more is written\n",
-                          removing: partialOutput, status: ExitStatus.invalidTree.rawValue)
+                          removing: partialOutput, status: ExitStatus.inputChanged.rawValue)
     }
 }

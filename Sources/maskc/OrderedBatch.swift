@@ -21,24 +21,26 @@ enum OrderedBatch {
     }
 
     /// Maps `items` with `body` on `jobs` threads, calling `deliver` with each result in
-    /// order as soon as its window is done.
+    /// order as soon as its window is done. `body` is also given the number of the
+    /// worker running it (0 to `jobs - 1`): no two calls with the same number overlap,
+    /// so per-thread state can be kept by that number.
     static func run<T: Sendable, R: Sendable>(
         _ items: some Sequence<T>, jobs: Int, window: Int = 256,
-        _ body: @escaping @Sendable (T) -> R, deliver: (R) throws -> Void
+        _ body: @escaping @Sendable (_ worker: Int, T) -> R, deliver: (R) throws -> Void
     ) rethrows {
         var pending: [T] = []
         pending.reserveCapacity(window)
         func flush() throws {
             guard !pending.isEmpty else { return }
             if jobs <= 1 || pending.count == 1 {
-                for item in pending { try deliver(body(item)) }
+                for item in pending { try deliver(body(0, item)) }
             } else {
                 let slots = Slots<R>(pending.count)
                 let batch = pending
                 DispatchQueue.concurrentPerform(iterations: min(jobs, batch.count)) { worker in
                     var index = worker
                     while index < batch.count {
-                        let result = body(batch[index])
+                        let result = body(worker, batch[index])
                         slots.base[index] = result
                         index += jobs
                     }
@@ -52,5 +54,30 @@ enum OrderedBatch {
             if pending.count >= window { try flush() }
         }
         try flush()
+    }
+}
+
+/// One value per worker of ``OrderedBatch/run(_:jobs:window:_:deliver:)``, each used by
+/// its worker alone (so it needs no lock): per-thread state such as masking sessions.
+final class PerWorker<Value>: @unchecked Sendable {
+    private let base: UnsafeMutablePointer<Value>
+    let count: Int
+
+    init(_ count: Int, _ make: () -> Value) {
+        self.count = count
+        base = .allocate(capacity: count)
+        for index in 0..<count { (base + index).initialize(to: make()) }
+    }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    /// Calls `body` with worker `worker`'s value.
+    @inline(__always)
+    func with<R>(_ worker: Int, _ body: (inout Value) throws -> R) rethrows -> R {
+        precondition(worker >= 0 && worker < count, "worker number")
+        return try body(&base[worker])
     }
 }

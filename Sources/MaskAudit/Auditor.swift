@@ -164,7 +164,7 @@ public struct Auditor {
         var seen = Set<SeenKey>()
         var clearContent: [Int: String] = [:]  // emitted ordinal -> first text or unknown field sent in clear
         EmittedValues.forEach(in: tape, wrapped: document.isWrapped) { place, positions, text in
-            let view = place.view.map { written[$0] }
+            let view = place.view.flatMap { $0 < written.count ? written[$0] : nil }  // always in range: the writer emits `written`
             let decision = view.map { decisions[$0] }
             let role = ViewField.role(of: place.field)
             if let ordinal = place.view, let decision, !decision.isMasked, !place.isKey, role == .text || role == .unknown,

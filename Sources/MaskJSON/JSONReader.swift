@@ -1,36 +1,5 @@
 import MaskEngine
 
-/// Why a document is not JSON: the byte offset of the problem, a message and the JSON
-/// path of the value being read. Never quotes the input.
-public struct JSONSyntaxError: Error, Sendable, Hashable {
-    /// 0-based byte offset of the problem.
-    public var offset: Int
-    /// What is wrong.
-    public var message: String
-    /// Where, as a JSON path (`$.root.children[3]`): keys of the schema by name, any
-    /// other key by position (``JSONPath/member(_:position:names:)``).
-    public var path: String
-    /// What kind of problem, for callers that act on it (never on the message).
-    public var reason: TreeError.Reason = .invalid
-}
-
-/// Limits on what the JSON reader accepts.
-public struct JSONLimits: Sendable, Hashable {
-    /// The deepest nesting of objects and arrays (a view takes two: its object and `children`).
-    public var maximumDepth: Int
-    /// The largest document, in bytes (the tape addresses bytes with 32 bits).
-    public var maximumBytes: Int
-
-    /// Creates limits.
-    public init(maximumDepth: Int = 1_000_000, maximumBytes: Int = 1 << 30) {
-        self.maximumDepth = maximumDepth
-        self.maximumBytes = min(maximumBytes, Int(UInt32.max - 1))
-    }
-
-    /// A nesting of 1,000,000 (500,000 views deep) and 1 GiB.
-    public static let standard = JSONLimits()
-}
-
 /// A JSON reader over UTF-8 bytes that builds a ``JSONTape``: one pass, no recursion,
 /// strings kept as byte ranges and validated (UTF-8, escapes, control characters),
 /// numbers checked against the JSON grammar. Rejects anything RFC 8259 rejects,
@@ -476,23 +445,5 @@ extension String {
     init(unexpectedByte byte: UInt8) {
         let hex = String(byte, radix: 16, uppercase: true)
         self = "unexpected byte 0x\(hex.count == 1 ? "0" + hex : hex)"
-    }
-}
-
-/// JSON path spelling for errors, which never quote a tree's content: a key is shown
-/// by name only when it is one of the document's schema (a fixed vocabulary, such as
-/// `class`, `children`, `text`); any other key may be content (`"jane@example.com"`)
-/// and is shown by its position among its object's members instead.
-public enum JSONPath {
-    /// The keys of maskc's tree JSON: the wrapper's `screen` and `root`, every field the
-    /// engine knows (``ViewField``), and `frame`'s `x`, `y`, `width`, `height`.
-    public static let treeKeys: Set<String> = Set(["screen", "root", "image", "children", "x", "y", "width", "height"])
-        .union(ViewField.structuralFields).union(ViewField.textFields)
-
-    /// `.name` for a key in `names`; any other key `.<key N>`, N its position among its
-    /// object's members, counted from 0 (`$.root.<key 3>`: the root view's fourth key).
-    /// `<` is never part of a name in a path, so a position cannot be read as one.
-    public static func member(_ name: String, position: Int, names: Set<String> = treeKeys) -> String {
-        names.contains(name) ? "." + name : ".<key \(position)>"
     }
 }

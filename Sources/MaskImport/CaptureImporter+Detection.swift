@@ -1,3 +1,4 @@
+import MaskDiagnostics
 import MaskJSON
 
 extension CaptureImporter {
@@ -93,5 +94,54 @@ extension CaptureImporter {
             i += 1
         }
         return false
+    }
+}
+
+extension CaptureImporter {
+    /// Whether UTF-8 bytes hold a JSON object (after whitespace and a byte order mark):
+    /// its format is then decided from its parsed top level (``detect(tape:)``),
+    /// with no scan of its own.
+    public static func startsJSONObject(_ bytes: InputBytes) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            var i = TextDecoding.hasByteOrderMark(buffer) ? 3 : 0
+            while i < buffer.count, XMLReader.isSpace(buffer[i]) { i += 1 }
+            return i < buffer.count && buffer[i] == UInt8(ascii: "{")
+        }
+    }
+
+    /// ``detect(_:)`` for a JSON document already parsed: the same rule, read from the
+    /// top-level members of the tape (keys decoded). Positions are the document's own.
+    /// - Complexity: O(top-level members).
+    public static func detect(tape: JSONTape) -> Detection {
+        let tokens = tape.tokens
+        guard let first = tokens.first, first.kind == .objectStart else { return .format(.json) }
+        var hasTreeKey = false, hasRicoKey = false
+        var hierarchy: Int?
+        var k = 1
+        while tokens[k].kind != .objectEnd {
+            let value = k + 1
+            if tape.keyEquals(k, "class") || tape.keyEquals(k, "root") {
+                hasTreeKey = true
+            } else if tape.keyEquals(k, "activity_name") {
+                hasRicoKey = true
+            } else if tape.keyEquals(k, "activity") {
+                hasRicoKey = true
+                if hierarchy == nil, tokens[value].kind == .objectStart {
+                    var m = value + 1
+                    while tokens[m].kind != .objectEnd {
+                        if tape.keyEquals(m, "root") { hierarchy = k; break }
+                        m = tape.end(ofValueAt: m + 1)
+                    }
+                }
+            }
+            k = tape.end(ofValueAt: value)
+        }
+        if hasTreeKey, let activity = hierarchy {
+            let offset = Int(tokens[activity].start) - 1  // the key's opening quote
+            let mark = tape.source.withUnsafeBytes { SourceMark(ofByte: offset, in: $0) }
+            return .ambiguous(line: mark.line, column: mark.column)
+        }
+        if hasTreeKey { return .format(.json) }
+        return .format(hasRicoKey ? .rico : .json)
     }
 }

@@ -40,7 +40,20 @@ public struct TreeMasker: Sendable {
 
     /// ``readDeciding(_:file:firstLine:)`` for bytes held as ``InputBytes`` (a mapped file).
     public func readDeciding(_ bytes: InputBytes, file: String, firstLine: Int = 1) throws(TreeError) -> (TreeLayout, [MaskDecision]) {
+        try decide(try parse(bytes, file: file, firstLine: firstLine, compactGeometry: true), bytes: bytes, file: file, firstLine: firstLine)
+    }
+
+    /// ``readDeciding(_:file:firstLine:)``, asking `accept` first whether the parsed
+    /// document is a maskc tree (for format detection from the tape itself, with no
+    /// second pass over the bytes): nil when it says no.
+    public func readDeciding(_ bytes: InputBytes, file: String, firstLine: Int = 1,
+                             accepting accept: (JSONTape) -> Bool) throws(TreeError) -> (TreeLayout, [MaskDecision])? {
         let tape = try parse(bytes, file: file, firstLine: firstLine, compactGeometry: true)
+        guard accept(tape) else { return nil }
+        return try decide(tape, bytes: bytes, file: file, firstLine: firstLine)
+    }
+
+    private func decide(_ tape: JSONTape, bytes: InputBytes, file: String, firstLine: Int) throws(TreeError) -> (TreeLayout, [MaskDecision]) {
         let screen = TreeBuilder.screen(of: tape)
         var sink = DecidingSink(resolver: IncrementalResolver(table: table, screen: screen, expectedCount: tape.tokens.count / 8))
         let layout = try build(tape, bytes: bytes, file: file, firstLine: firstLine, into: &sink)

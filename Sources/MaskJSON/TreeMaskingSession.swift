@@ -36,8 +36,17 @@ public struct TreeMaskingSession {
     /// - Throws: ``TreeError``, positioned in the file.
     /// - Complexity: O(n) for n bytes; no per-tree set-up beyond the tree's own storage.
     public mutating func mask(_ bytes: [UInt8], file: String, firstLine: Int = 1, into out: inout [UInt8]) throws(TreeError) {
+        _ = try mask(bytes, file: file, firstLine: firstLine, into: &out, accepting: { _ in true })
+    }
+
+    /// ``mask(_:file:firstLine:into:)``, asking `accept` first whether the parsed
+    /// document is a maskc tree (format detection from the tape, no second pass over
+    /// the bytes). Returns false, appending nothing, when it says no.
+    public mutating func mask(_ bytes: [UInt8], file: String, firstLine: Int = 1, into out: inout [UInt8],
+                              accepting accept: (JSONTape) -> Bool) throws(TreeError) -> Bool {
         let input = InputBytes(bytes)
         let tape = try masker.parse(input, file: file, firstLine: firstLine, compactGeometry: true)
+        guard accept(tape) else { return false }
         let screen = TreeBuilder.screen(of: tape)
         if interner.count > Self.maximumClassNames {
             interner = StringInterner()
@@ -62,5 +71,6 @@ public struct TreeMaskingSession {
         }
         masker.write(layout, decisions: sink.resolver.decisions, to: &out, flush: { _ in })
         resolver = (consume sink).resolver
+        return true
     }
 }

@@ -115,15 +115,14 @@ struct ApplyCommand: ParsableCommand {
     private func maskDocument(_ masker: TreeMasker, sink: OutputSink, errors: ErrorPolicy) throws {
         let format = options.inputFormat
         let source = sourceLabel ?? tree
-        var mapped = MappedInput.map(tree, limit: maxBytes)
+        let mapped = MappedInput.map(tree, limit: maxBytes)
         if mapped != nil { MappedInput.guardAgainstTruncation(partialOutput: sink.partialPath) }
         let layout: TreeLayout, decisions: [MaskDecision]
         var buffer: [UInt8] = []
         do {
             // The format is detected from the whole mapped file, as from a read one.
-            if let input = mapped, try format.resolve(input.bytes, file: source) != .json { mapped = nil }
             if let mapped {
-                (layout, decisions) = try masker.readDeciding(mapped.bytes, file: source)
+                (layout, decisions) = try format.readDeciding(mapped.bytes, file: source, masker: masker)
             } else {
                 let input: [UInt8]
                 do {

@@ -17,15 +17,8 @@ enum InputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     func resolve(_ bytes: InputBytes, file: String, firstLine: Int = 1) throws(ImportError) -> CaptureFormat {
         switch self {
         case .auto:
-            switch CaptureImporter.detect(bytes) {
-            case .format(let format):
-                return format
-            case .unknown:
-                // maskc's reader says what is wrong with it.
-                return .json
-            case .ambiguous(let line, let column):
-                throw ImportError(file: file, line: line + firstLine - 1, column: column, message: Self.ambiguityMessage)
-            }
+            // `.unknown`: maskc's reader says what is wrong with it.
+            return try Self.format(of: CaptureImporter.detect(bytes), file: file, firstLine: firstLine)
         case .json: return .json
         case .uiautomator: return .uiautomator
         case .appiumAndroid: return .appiumAndroid
@@ -39,18 +32,57 @@ enum InputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
 
     /// Reads one document in this format and decides it as it is read (for `apply`).
     func readDeciding(_ bytes: [UInt8], file: String, firstLine: Int = 1, masker: TreeMasker) throws -> (TreeLayout, [MaskDecision]) {
-        let format = try resolve(InputBytes(bytes), file: file, firstLine: firstLine)
-        if format == .json { return try masker.readDeciding(bytes, file: file, firstLine: firstLine) }
-        let converted = try CaptureImporter.convert(bytes, format: format, file: file, firstLine: firstLine)
+        try readDeciding(InputBytes(bytes), file: file, firstLine: firstLine, masker: masker)
+    }
+
+    /// ``readDeciding(_:file:firstLine:masker:)`` for bytes held as ``InputBytes`` (a
+    /// mapped file). A detected JSON object is parsed once: its format is read from the
+    /// parsed top level, and a maskc tree is decided from that same parse.
+    func readDeciding(_ bytes: InputBytes, file: String, firstLine: Int = 1, masker: TreeMasker) throws -> (TreeLayout, [MaskDecision]) {
+        var format: CaptureFormat
+        if self == .auto && CaptureImporter.startsJSONObject(bytes) {
+            var detection = CaptureImporter.Detection.format(.json)
+            let decided = try masker.readDeciding(bytes, file: file, firstLine: firstLine, accepting: { tape in
+                detection = CaptureImporter.detect(tape: tape)
+                return detection == .format(.json)
+            })
+            if let decided { return decided }
+            format = try Self.format(of: detection, file: file, firstLine: firstLine)
+        } else {
+            format = try resolve(bytes, file: file, firstLine: firstLine)
+            if format == .json { return try masker.readDeciding(bytes, file: file, firstLine: firstLine) }
+        }
+        let converted = try CaptureImporter.convert(bytes.bytes, format: format, file: file, firstLine: firstLine)
         return try masker.readDeciding(converted, file: file)
     }
 
     /// Masks one document in this format through `session`, appending the masked JSON
     /// to `out` (for streams: the session's caches carry over to the next document).
     func mask(_ bytes: [UInt8], file: String, firstLine: Int = 1, session: inout TreeMaskingSession, into out: inout [UInt8]) throws {
-        let format = try resolve(InputBytes(bytes), file: file, firstLine: firstLine)
-        if format == .json { return try session.mask(bytes, file: file, firstLine: firstLine, into: &out) }
+        let format: CaptureFormat
+        if self == .auto && CaptureImporter.startsJSONObject(InputBytes(bytes)) {
+            var detection = CaptureImporter.Detection.format(.json)
+            let masked = try session.mask(bytes, file: file, firstLine: firstLine, into: &out, accepting: { tape in
+                detection = CaptureImporter.detect(tape: tape)
+                return detection == .format(.json)
+            })
+            if masked { return }
+            format = try Self.format(of: detection, file: file, firstLine: firstLine)
+        } else {
+            format = try resolve(InputBytes(bytes), file: file, firstLine: firstLine)
+            if format == .json { return try session.mask(bytes, file: file, firstLine: firstLine, into: &out) }
+        }
         try session.mask(try CaptureImporter.convert(bytes, format: format, file: file, firstLine: firstLine), file: file, into: &out)
+    }
+
+    /// The format a detection names, or the ambiguity error (positioned in the file).
+    static func format(of detection: CaptureImporter.Detection, file: String, firstLine: Int) throws(ImportError) -> CaptureFormat {
+        switch detection {
+        case .format(let format): return format
+        case .unknown: return .json
+        case .ambiguous(let line, let column):
+            throw ImportError(file: file, line: line + firstLine - 1, column: column, message: ambiguityMessage)
+        }
     }
 
     /// Reads one document in this format into a tree document.

@@ -96,6 +96,10 @@ struct DetectionScanTests {
             let text = Array((generator.space() + generator.object(depth: 0) + generator.space()).utf8)
             let expected = try Self.expected(text)
             #expect(CaptureImporter.detect(text) == expected, "\(String(decoding: text, as: UTF8.self))")
+            // The same rule read from the parsed top level (what apply uses for JSON
+            // objects), with geometry kept compact as apply parses it.
+            let tape = try JSONReader.parse(text, compactGeometry: true)
+            #expect(CaptureImporter.detect(tape: tape) == expected, "tape: \(String(decoding: text, as: UTF8.self))")
             if case .ambiguous = expected { ambiguous += 1 }
             if expected == .format(.rico) { rico += 1 }
         }

@@ -86,26 +86,12 @@ struct ApplyCommand: ParsableCommand {
             sink.discard()
             throw error
         }
-        do {
+        try errors.writing(to: sink, named: output) {
             if !isFolder && !ndjson {
                 try maskDocument(masker, sink: sink, errors: errors)
             } else {
                 try maskStream(masker, files: files, sink: sink, errors: errors)
             }
-            try sink.commit()
-            try errors.commit()
-        } catch let failure as FileIO.Failure {
-            sink.discard()
-            errors.discard()
-            FileIO.printError("maskc: error: cannot write '\(output ?? "-")': \(failure.message)")
-            throw Reported(status: .outputFailed)
-        } catch is ErrorPolicy.Stop {
-            sink.discard()
-            try errors.commit()
-        } catch {
-            sink.discard()
-            errors.discard()
-            throw error
         }
         try errors.finish(input: sourceLabel ?? tree, failure: .invalidTree, summary: isFolder || ndjson)
     }

@@ -84,7 +84,7 @@ extension AuditCommand {
             if buffer.count >= 1 << 20 { try sink.flush(&buffer) }
         }
 
-        do {
+        try errors.writing(to: sink, named: output) {
             do {
                 for file in files {
                     let source = TreeStream.source(of: file, input: captures.count == 1 ? captures[0] : file, label: stream.sourceLabel)
@@ -107,20 +107,6 @@ extension AuditCommand {
             JSONValue.object([Self.summaryKey: .object(summary)]).write(to: &buffer, pretty: false)
             buffer.append(0x0A)
             try sink.flush(&buffer)
-            try sink.commit()
-            try errors.commit()
-        } catch let failure as FileIO.Failure {
-            sink.discard()
-            errors.discard()
-            FileIO.printError("maskc: error: cannot write '\(output ?? "-")': \(failure.message)")
-            throw Reported(status: .outputFailed)
-        } catch is ErrorPolicy.Stop {
-            sink.discard()
-            try errors.commit()
-        } catch {
-            sink.discard()
-            errors.discard()
-            throw error
         }
         try errors.finish(input: label ?? captures.joined(separator: " "), failure: .usage)
         if let failOn, let worst = rollUp.worst, worst >= failOn { throw Reported(status: .findings) }

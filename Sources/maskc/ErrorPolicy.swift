@@ -46,6 +46,30 @@ final class ErrorPolicy {
     /// Counts a tree read.
     func counted() { total += 1 }
 
+    /// Runs `body`, which writes to `sink`, then completes the output and the errors
+    /// file. Whatever stops it, no partial output is left: an unwritable output is
+    /// exit 5 naming `output`; ``Stop`` (`fail` mode) keeps the errors file, whose
+    /// records say why; any other error drops both and goes on up.
+    func writing(to sink: OutputSink, named output: String?, _ body: () throws -> Void) throws {
+        do {
+            try body()
+            try sink.commit()
+            try commit()
+        } catch let failure as FileIO.Failure {
+            sink.discard()
+            discard()
+            FileIO.printError("maskc: error: cannot write '\(output ?? "-")': \(failure.message)")
+            throw Reported(status: .outputFailed)
+        } catch is Stop {
+            sink.discard()
+            try commit()
+        } catch {
+            sink.discard()
+            discard()
+            throw error
+        }
+    }
+
     /// A tree that could not be read: reported, and by the mode recorded in `output`,
     /// skipped, or the end of the run (throws ``Stop``).
     func report(_ record: ErrorRecord, into output: inout [UInt8]) throws {

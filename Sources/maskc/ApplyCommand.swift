@@ -72,13 +72,7 @@ struct ApplyCommand: ParsableCommand {
         let masker = TreeMasker(table: table, options: EmitOptions(explain: explain), limits: JSONLimits(maximumDepth: maxDepth, maximumBytes: maxBytes))
         let isFolder = tree != "-" && TreeInputs.isDirectory(tree)
         let files = isFolder ? try TreeInputs.files([tree]) : [tree]
-        let sink: OutputSink
-        do {
-            sink = try OutputSink(path: output)
-        } catch {
-            FileIO.printError("maskc: error: cannot write '\(output ?? "-")': \(error.message)")
-            throw Reported(status: .outputFailed)
-        }
+        let sink = try OutputSink.opening(output)
         let errors: ErrorPolicy
         do {
             errors = try ErrorPolicy(mode: onError, errorsPath: self.errors)

@@ -49,13 +49,7 @@ extension AuditCommand {
         let reader = TreeMasker(table: table)
         var auditor = Auditor(table: table)
         var rollUp = AuditRollUp()
-        let sink: OutputSink
-        do {
-            sink = try OutputSink(path: output)
-        } catch {
-            FileIO.printError("maskc: error: cannot write '\(output ?? "-")': \(error.message)")
-            throw Reported(status: .outputFailed)
-        }
+        let sink = try OutputSink.opening(output)
         let errors: ErrorPolicy
         do {
             errors = try ErrorPolicy(mode: stream.onError, errorsPath: stream.errors)

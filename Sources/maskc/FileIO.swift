@@ -177,3 +177,16 @@ final class OutputSink {
         System.remove(temporary)
     }
 }
+
+extension OutputSink {
+    /// Opens the output a command writes (`nil` or `-`: standard output), or reports
+    /// that it cannot and fails with exit 5.
+    static func opening(_ path: String?) throws(Reported) -> OutputSink {
+        do {
+            return try OutputSink(path: path)
+        } catch {
+            FileIO.printError("maskc: error: cannot write '\(path ?? "-")': \(error.message)")
+            throw Reported(status: .outputFailed)
+        }
+    }
+}

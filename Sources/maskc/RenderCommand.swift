@@ -51,13 +51,7 @@ struct RenderCommand: ParsableCommand {
         }
         let renderer = ScreenRenderer(document: document, decisions: masker.decide(document), table: table)
         var bytes = Array(renderer.render(wireframe ? .wireframe : .masked).utf8)
-        let sink: OutputSink
-        do {
-            sink = try OutputSink(path: output)
-        } catch {
-            FileIO.printError("maskc: error: cannot write '\(output ?? "-")': \(error.message)")
-            throw Reported(status: .outputFailed)
-        }
+        let sink = try OutputSink.opening(output)
         do {
             try sink.flush(&bytes)
             try sink.commit()

@@ -78,7 +78,7 @@ struct TreeStream {
     static func readFile(_ file: String, source: String, limit: Int) throws(FileIO.Failure) -> Result<Unit, ErrorRecord> {
         do {
             return .success(Unit(file: source, bytes: try FileIO.read(file, limit: limit), firstLine: 1))
-        } catch where error.message.contains("over the limit") {
+        } catch where error.isOverLimit {
             return .failure(ErrorRecord(source: source, line: 1, column: 1, path: "$", message: "tree is \(error.message)"))
         }
     }

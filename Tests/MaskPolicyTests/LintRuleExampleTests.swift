@@ -38,20 +38,35 @@ struct LintRuleExampleTests {
         #expect(rule.id.allSatisfy { $0.isLowercase || $0 == "-" })
     }
 
-    @Test("triggering examples trigger the rule", arguments: rules.map(\.id))
+    @Test("triggering examples trigger the rule exactly where their ↓ marks say", arguments: rules.map(\.id))
     func triggering(_ id: String) throws {
         let rule = try #require(Self.rules.first { $0.id == id })
         for example in rule.triggering {
+            #expect(!example.expectedPositions.isEmpty, "a triggering example of \(id) marks no position:\n\(example.markedPolicy)")
             let found = Self.lint(example).diagnostics.filter { $0.ruleID == id }
             #expect(!found.isEmpty, "no \(id) finding for:\n\(example.policy)")
             for finding in found { #expect(finding.severity == rule.severity) }
+            let at = found.map { "\($0.range.start.line):\($0.range.start.column)" }.sorted()
+            let marked = example.expectedPositions.map { "\($0.line):\($0.column)" }.sorted()
+            #expect(at == marked, "\(id) findings start at \(at), the example marks \(marked):\n\(example.markedPolicy)")
         }
+    }
+
+    @Test("marks are read as positions and taken out of the policy")
+    func marks() {
+        let example = LintExample("version: 1\ndefault: ↓unmask\nrules:\n  - ↓unmask: { type: ↓UIButton }\n")
+        #expect(example.policy == "version: 1\ndefault: unmask\nrules:\n  - unmask: { type: UIButton }\n")
+        #expect(example.expectedPositions.map { "\($0.line):\($0.column)" } == ["2:10", "4:5", "4:21"])
+        #expect(example.expectedPositions.map(\.offset) == [20, 38, 54])
+        #expect(Array(example.policy.utf8)[38...43].elementsEqual("unmask".utf8))
+        #expect(LintExample("é↓x").expectedPositions.map(\.offset) == [2])
     }
 
     @Test("non-triggering examples do not", arguments: rules.map(\.id))
     func nonTriggering(_ id: String) throws {
         let rule = try #require(Self.rules.first { $0.id == id })
         for example in rule.nonTriggering {
+            #expect(example.expectedPositions.isEmpty, "a non-triggering example of \(id) marks a position")
             let found = Self.lint(example).diagnostics.filter { $0.ruleID == id }
             #expect(found.isEmpty, "unexpected \(id): \(found.map(\.rendered))")
         }

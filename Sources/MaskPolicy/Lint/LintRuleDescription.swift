@@ -14,16 +14,42 @@ public enum LintCategory: String, Sendable, Codable, CaseIterable {
 }
 
 /// An input for a rule's example: a policy, and for corpus rules the trees it runs on.
+///
+/// A triggering example marks where each of the rule's findings starts with `↓` in the
+/// policy text, as SwiftLint's examples do: the tests check that the findings start
+/// exactly there, and the rule docs show the marks.
 public struct LintExample: Sendable {
-    /// The policy text.
+    /// The marker for the expected position of a finding.
+    public static let marker: Unicode.Scalar = "↓"
+
+    /// The policy text, without marks.
     public var policy: String
+    /// The policy text as written, with a `↓` before each position a finding starts at.
+    public var markedPolicy: String
+    /// Where the rule's findings start (line and column in ``policy``), in text order.
+    public var expectedPositions: [SourceMark]
     /// View trees as JSON (for rules that need `--trees`).
     public var trees: [String]
 
-    /// Creates an example.
-    public init(_ policy: String, trees: [String] = []) {
-        self.policy = policy
+    /// Creates an example from a policy text with `↓` marks (none for an example that
+    /// triggers nothing).
+    public init(_ markedPolicy: String, trees: [String] = []) {
+        self.markedPolicy = markedPolicy
         self.trees = trees
+        // Columns count Unicode scalars, as ``SourceMark`` does.
+        var policy = String.UnicodeScalarView(), positions: [SourceMark] = []
+        var line = 1, column = 1, offset = 0
+        for scalar in markedPolicy.unicodeScalars {
+            if scalar == Self.marker {
+                positions.append(SourceMark(line: line, column: column, offset: offset))
+                continue
+            }
+            policy.append(scalar)
+            offset += scalar.utf8.count
+            if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+        }
+        self.policy = String(policy)
+        self.expectedPositions = positions
     }
 }
 

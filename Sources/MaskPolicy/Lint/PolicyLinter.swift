@@ -49,7 +49,7 @@ public enum PolicyLinter {
     static let unusedSuppression = LintRuleDescription(
         id: "unused-suppression", name: "Unused suppression", category: .correctness, severity: .warning,
         summary: "A `# maskc:disable=` comment that silences no finding; stale suppressions hide the next real one.",
-        triggering: [LintExample("version: 1\ndefault: mask\nrules:\n  # maskc:disable=unjustified-unmask reviewed\n  - mask: { type: UILabel }\n")],
+        triggering: [LintExample("version: 1\ndefault: mask\nrules:\n↓  # maskc:disable=unjustified-unmask reviewed\n  - mask: { type: UILabel }\n")],
         nonTriggering: [LintExample("version: 1\ndefault: mask\nrules:\n  # maskc:disable=unjustified-unmask reviewed in PRIV-12\n  - unmask: { type: UIButton }\n")])
 
     /// Lints one compiled policy.

@@ -12,8 +12,8 @@ enum BroadUnmaskRule: PolicyLintRule {
         id: "broad-unmask", name: "Broad unmask", category: .privacy, severity: .warning,
         summary: "Unmasking a base class such as UIView, UIResponder, NSObject or android.view.View exposes nearly every view.",
         triggering: [
-            LintExample("version: 1\ndefault: mask\nrules:\n  - unmask: { type: UIView }\n    reason: everything\n"),
-            LintExample("version: 1\ndefault: mask\nrules:\n  - unmask: { type: android.view.View }\n    reason: everything\n"),
+            LintExample("version: 1\ndefault: mask\nrules:\n  - unmask: { type: ↓UIView }\n    reason: everything\n"),
+            LintExample("version: 1\ndefault: mask\nrules:\n  - unmask: { type: ↓android.view.View }\n    reason: everything\n"),
         ],
         nonTriggering: [
             LintExample("version: 1\ndefault: mask\nrules:\n  - unmask: { type: UIButton }\n    reason: static copy\n"),

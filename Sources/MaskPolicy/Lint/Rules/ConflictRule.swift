@@ -6,7 +6,7 @@ enum ConflictRule: PolicyLintRule {
         id: "conflict", name: "Conflicting rules", category: .correctness, severity: .error,
         summary: "The same selector (same screen, same `recursive`) is both masked and unmasked; mask wins, so one of the two rules is wrong.",
         triggering: [
-            LintExample("version: 1\ndefault: mask\nrules:\n  - mask: { accessibilityIdentifier: profile.name }\n  - unmask: { accessibilityIdentifier: profile.name }\n    reason: shown\n"),
+            LintExample("version: 1\ndefault: mask\nrules:\n  - mask: { accessibilityIdentifier: profile.name }\n  - ↓unmask: { accessibilityIdentifier: profile.name }\n    reason: shown\n"),
         ],
         nonTriggering: [
             LintExample("version: 1\ndefault: mask\nrules:\n  - mask: { accessibilityIdentifier: profile.name, screen: Settings }\n  - unmask: { accessibilityIdentifier: profile.name, screen: Home }\n    reason: shown\n"),

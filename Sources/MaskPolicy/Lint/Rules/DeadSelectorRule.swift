@@ -8,9 +8,9 @@ enum DeadSelectorRule: PolicyLintRule {
         id: "dead-selector", name: "Dead selector", category: .corpus, severity: .warning,
         summary: "With `--trees`: a rule's selector (instance or type) matches no view in any tree, often a typo or a renamed identifier.",
         triggering: [
-            LintExample("version: 1\ndefault: mask\nrules:\n  - mask: { accessibilityIdentifier: account.balanse }\n",
+            LintExample("version: 1\ndefault: mask\nrules:\n  - mask: { accessibilityIdentifier: ↓account.balanse }\n",
                         trees: [#"{"screen": "Account", "root": {"class": "UILabel", "accessibilityIdentifier": "account.balance", "text": "$12"}}"#]),
-            LintExample("version: 1\ndefault: mask\nrules:\n  - unmask: { target: \"UILabel[ai:Home.title]\" }\n    reason: static title\n",
+            LintExample("version: 1\ndefault: mask\nrules:\n  - unmask: { target: ↓\"UILabel[ai:Home.title]\" }\n    reason: static title\n",
                         trees: [#"{"root": {"class": "UILabel", "accessibilityIdentifier": "Home.title", "text": "Welcome"}}"#]),
         ],
         nonTriggering: [

@@ -4,7 +4,7 @@ enum DefaultUnmaskRule: PolicyLintRule {
     static let description = LintRuleDescription(
         id: "default-unmask", name: "Unmask by default", category: .privacy, severity: .warning,
         summary: "The policy's default is `unmask`: every view that no rule names is sent in clear, including views added after the policy was written.",
-        triggering: [LintExample("version: 1\ndefault: unmask\n")],
+        triggering: [LintExample("version: 1\ndefault: ↓unmask\n")],
         nonTriggering: [LintExample("version: 1\ndefault: mask\n")])
 
     static func check(_ context: LintContext) -> [Diagnostic] {

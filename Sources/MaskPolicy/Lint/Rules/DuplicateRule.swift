@@ -4,7 +4,7 @@ enum DuplicateRule: PolicyLintRule {
         id: "duplicate", name: "Duplicate rule", category: .correctness, severity: .warning,
         summary: "The same rule (action, selector, `recursive`, `screen`) appears twice.",
         triggering: [
-            LintExample("version: 1\ndefault: mask\nrules:\n  - mask: { type: UILabel }\n  - mask: { type: UILabel }\n"),
+            LintExample("version: 1\ndefault: mask\nrules:\n  - mask: { type: UILabel }\n  - ↓mask: { type: UILabel }\n"),
         ],
         nonTriggering: [
             LintExample("version: 1\ndefault: mask\nrules:\n  - mask: { type: UILabel }\n  - mask: { type: UITextView }\n"),

@@ -6,7 +6,7 @@ enum ExposedByAncestorRule: PolicyLintRule {
         id: "exposed-by-ancestor", name: "Exposed by an ancestor", category: .corpus, severity: .warning,
         summary: "With `--trees`: a recursive unmask on an instance unmasks descendants whose own type rule says mask, since a parent instance rule outranks a type rule.",
         triggering: [
-            LintExample("version: 1\ndefault: mask\ntypes:\n  BalanceLabel: { extends: UILabel }\nrules:\n  - mask: { type: BalanceLabel }\n  - unmask: { accessibilityIdentifier: home.header }\n    reason: static header\n",
+            LintExample("version: 1\ndefault: mask\ntypes:\n  BalanceLabel: { extends: UILabel }\nrules:\n  - mask: { type: BalanceLabel }\n  - ↓unmask: { accessibilityIdentifier: home.header }\n    reason: static header\n",
                         trees: [#"{"root": {"class": "UIView", "accessibilityIdentifier": "home.header", "children": [{"class": "BalanceLabel", "text": "$1,204.50"}]}}"#]),
         ],
         nonTriggering: [

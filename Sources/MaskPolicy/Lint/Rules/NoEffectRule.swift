@@ -9,9 +9,9 @@ enum NoEffectRule: PolicyLintRule {
         id: "no-effect", name: "Rule with no effect", category: .correctness, severity: .warning,
         summary: "A rule that cannot change any decision: unmasking maps or secure text, or a rule that another rule on the same selector overrides (mask wins) or already covers.",
         triggering: [
-            LintExample("version: 1\ndefault: mask\nrules:\n  - unmask: { type: MKMapView }\n    reason: store locator\n"),
-            LintExample("version: 1\ndefault: mask\nrules:\n  - mask: { id: header }\n  - unmask: { id: header, recursive: false }\n    reason: static\n"),
-            LintExample("version: 1\ndefault: mask\nrules:\n  - mask: { id: header }\n  - mask: { id: header, screen: Home }\n"),
+            LintExample("version: 1\ndefault: mask\nrules:\n  - ↓unmask: { type: MKMapView }\n    reason: store locator\n"),
+            LintExample("version: 1\ndefault: mask\nrules:\n  - mask: { id: header }\n  - ↓unmask: { id: header, recursive: false }\n    reason: static\n"),
+            LintExample("version: 1\ndefault: mask\nrules:\n  - mask: { id: header }\n  - ↓mask: { id: header, screen: Home }\n"),
         ],
         nonTriggering: [
             LintExample("version: 1\ndefault: mask\nrules:\n  - unmask: { type: UILabel }\n    reason: static copy\n"),

@@ -4,7 +4,7 @@ enum UnjustifiedUnmaskRule: PolicyLintRule {
     static let description = LintRuleDescription(
         id: "unjustified-unmask", name: "Unmask without a reason", category: .privacy, severity: .note,
         summary: "An unmask rule has no `reason:`; reviewers and auditors need to know why the data is safe to send.",
-        triggering: [LintExample("version: 1\ndefault: mask\nrules:\n  - unmask: { type: UIButton }\n")],
+        triggering: [LintExample("version: 1\ndefault: mask\nrules:\n  - ↓unmask: { type: UIButton }\n")],
         nonTriggering: [LintExample("version: 1\ndefault: mask\nrules:\n  - unmask: { type: UIButton }\n    reason: buttons show static copy only\n")])
 
     static func check(_ context: LintContext) -> [Diagnostic] {

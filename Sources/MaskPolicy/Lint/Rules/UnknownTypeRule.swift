@@ -6,8 +6,8 @@ enum UnknownTypeRule: PolicyLintRule {
         id: "unknown-type", name: "Unknown type", category: .correctness, severity: .warning,
         summary: "A type selector or `extends` names a class neither in the built-in catalog nor in `types:`; a misspelt class matches no view.",
         triggering: [
-            LintExample("version: 1\ndefault: mask\nrules:\n  - mask: { type: UILabl }\n"),
-            LintExample("version: 1\ndefault: mask\ntypes:\n  PriceLabel: { extends: UILable }\n"),
+            LintExample("version: 1\ndefault: mask\nrules:\n  - mask: { type: ↓UILabl }\n"),
+            LintExample("version: 1\ndefault: mask\ntypes:\n  PriceLabel: { extends: ↓UILable }\n"),
         ],
         nonTriggering: [
             LintExample("version: 1\ndefault: mask\nrules:\n  - mask: { type: UILabel }\n"),

@@ -37,9 +37,9 @@ enum UnmaskCoversInputRule: PolicyLintRule {
             not over an instance rule.
             """,
         triggering: [
-            LintExample("version: 1\ndefault: mask\nrules:\n  - unmask: { type: android.widget.TextView }\n    reason: labels are static\n"),
-            LintExample("version: 1\ndefault: mask\ntypes:\n  AmountField: { extends: UITextField }\nrules:\n  - unmask: { type: UIControl }\n    reason: buttons and switches show static copy\n"),
-            LintExample("version: 1\ndefault: mask\nrules:\n  - unmask: { type: android.widget.TextView }\n    reason: labels are static\n  - mask: { type: android.widget.EditText, screen: Login }\n"),
+            LintExample("version: 1\ndefault: mask\nrules:\n  - unmask: { type: ↓android.widget.TextView }\n    reason: labels are static\n"),
+            LintExample("version: 1\ndefault: mask\ntypes:\n  AmountField: { extends: UITextField }\nrules:\n  - unmask: { type: ↓UIControl }\n    reason: buttons and switches show static copy\n"),
+            LintExample("version: 1\ndefault: mask\nrules:\n  - unmask: { type: ↓android.widget.TextView }\n    reason: labels are static\n  - mask: { type: android.widget.EditText, screen: Login }\n"),
         ],
         nonTriggering: [
             LintExample("version: 1\ndefault: mask\nrules:\n  - unmask: { type: android.widget.TextView }\n    reason: labels are static\n  - mask: { type: android.widget.EditText }\n"),

@@ -88,12 +88,12 @@ public struct AcceptedFindings: Sendable {
         do {
             tape = try JSONReader.parse(bytes, keyNames: Self.keys, skipsByteOrderMark: true)
         } catch {
-            throw TreeError(file: file, bytes: bytes, offset: error.offset, path: error.path, message: error.message)
+            throw TreeError(file: file, bytes: bytes, offset: error.offset, path: error.path, message: error.message, reason: error.reason)
         }
         let tokens = tape.tokens
         func fail(_ token: Int, _ path: String, _ message: String) -> TreeError {
             let start = Int(tokens[token].start) - (tokens[token].kind == .string ? 1 : 0)
-            return TreeError(file: file, bytes: bytes, offset: start, path: path, message: message)
+            return TreeError(file: file, bytes: bytes, offset: start, path: path, message: message, reason: .shape)
         }
         func members(_ object: Int) -> [(key: String, value: Int)] {
             var result: [(String, Int)] = []

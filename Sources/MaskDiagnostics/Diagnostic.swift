@@ -15,11 +15,23 @@ public enum Severity: String, Sendable, Hashable, Codable, Comparable, CaseItera
     public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
 }
 
-/// One finding about a policy: from the compiler (which stops on errors) or the linter.
+/// One finding: about a policy (from the compiler, which stops on errors, or the
+/// linter), or about an input that cannot be read (a view tree, a capture). Every
+/// reader produces these, and ``rendered`` is the one place they become text.
 ///
 /// Messages never quote user data from view trees: only policy text, class names and
-/// identifiers, which are code.
+/// identifiers, which are code, and keys of the tree schema and positions.
 public struct Diagnostic: Sendable, Hashable, Codable {
+    /// What kind of file a diagnostic is about.
+    public enum Subject: String, Sendable, Hashable, Codable, CaseIterable {
+        /// A policy: findings carry a rule id that `# maskc:disable=` silences.
+        case policy
+        /// A view tree (JSON): errors carry the JSON path of the value at fault.
+        case tree
+        /// A capture of another tool (XML or Rico JSON) being imported.
+        case capture
+    }
+
     /// How serious it is.
     public var severity: Severity
     /// The rule that found it (kebab-case, e.g. `unknown-key`).
@@ -30,21 +42,33 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     public var range: SourceRange
     /// A short suggestion (`did you mean 'UILabel'?`), if there is one.
     public var hint: String?
+    /// For a tree, the JSON path of the value at fault (`$.root.children[0].<key 3>`).
+    public var path: String?
+    /// What kind of file it is about.
+    public var subject: Subject
 
     /// Creates a diagnostic.
-    public init(_ severity: Severity, _ ruleID: String, _ message: String, at range: SourceRange, hint: String? = nil) {
+    public init(_ severity: Severity, _ ruleID: String, _ message: String, at range: SourceRange, hint: String? = nil,
+                path: String? = nil, subject: Subject = .policy) {
         self.severity = severity
         self.ruleID = ruleID
         self.message = message
         self.range = range
         self.hint = hint
+        self.path = path
+        self.subject = subject
     }
 
-    /// `FILE:LINE:COL: severity: message (hint) [rule-id]`, on one line.
+    /// The diagnostic on one line: `FILE:LINE:COL: severity: message at PATH (hint) [rule-id]`.
+    ///
+    /// The path shows for trees. The rule id shows for policies, where it is what a
+    /// `# maskc:disable=` comment names; an input's error has nothing to silence, and
+    /// reads as a compiler's does (its id is in the JSON error records).
     public var rendered: String {
         var text = "\(range.location): \(severity.rawValue): \(message)"
+        if let path { text += " at \(path)" }
         if let hint { text += " (\(hint))" }
-        return text + " [\(ruleID)]"
+        return subject == .policy ? text + " [\(ruleID)]" : text
     }
 
     /// Sorts diagnostics by file, position, then rule id and message, for stable output.

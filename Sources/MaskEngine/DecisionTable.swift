@@ -1,3 +1,4 @@
+import MaskStorage
 /// A compiled masking policy: rules in priority order, indexed for O(1) decisions.
 ///
 /// Compile once, then resolve any number of trees from any number of threads: the

@@ -1,48 +1,59 @@
+import MaskStorage
 /// A small open-addressing hash table keyed by strings compared as UTF-8 bytes, with a
 /// cheap FNV-1a hash: the resolver's per-thread caches, looked up once or twice per view.
 ///
 /// - Complexity: O(length of the key) per lookup, no allocation on a hit.
-package struct StringTable<Value>: @unchecked Sendable {
+@frozen
+package struct StringTable<Value> {
     /// Open addressing: each slot's entry, or -1.
-    private var slots: [Int32]
+    @usableFromInline var slots: [Int32]
     /// Each slot's key hash.
-    private var hashes: [UInt64]
+    @usableFromInline var hashes: [UInt64]
     /// The entries, in the order added: key bytes (a range of `arena`) and value.
-    private var starts: [Int32] = []
-    private var lengths: [Int32] = []
+    @usableFromInline var starts: [Int32] = []
+    @usableFromInline var lengths: [Int32] = []
     /// Each entry's tag: one table can hold several key spaces (selector keys).
-    private var tags: [UInt8] = []
-    private var arena: [UInt8] = []
-    private var values: [Value] = []
-    private var mask: Int
+    @usableFromInline var tags: [UInt8] = []
+    @usableFromInline var arena: [UInt8] = []
+    @usableFromInline var values: [Value] = []
+    @usableFromInline var mask: Int
     /// A direct-mapped cache in front of the table, keyed by the string's own bits:
     /// the same string value (same storage, or the same small string) passed again is
     /// found without hashing its bytes. Each slot holds the key's bits, a stamp (epoch
     /// and tag; 0 is empty), the value, and the key itself, kept only so that its storage
     /// cannot be reused while cached: equal bits then always mean equal contents. A hit
     /// reads plain values only, no reference counting.
-    private var recent: [Recent] = Array(repeating: Recent(), count: StringTable.recentSize)
-    private var recentKeys: [String?] = Array(repeating: nil, count: StringTable.recentSize)
+    @usableFromInline var recent: [Recent] = Array(repeating: Recent(), count: StringTable.recentSize)
+    @usableFromInline var recentKeys: [String?] = Array(repeating: nil, count: StringTable.recentSize)
 
     /// One slot of the recent-strings cache, read in one piece.
-    private struct Recent {
-        var bits: (UInt64, UInt64) = (0, 0)
-        var stamp: UInt32 = 0
-        var value: Value?
+    @usableFromInline
+    struct Recent {
+        @usableFromInline var bits: (UInt64, UInt64) = (0, 0)
+        @usableFromInline var stamp: UInt32 = 0
+        @usableFromInline var value: Value?
+
+        @usableFromInline init() {}
+
+        @usableFromInline init(bits: (UInt64, UInt64), stamp: UInt32, value: Value?) {
+            self.bits = bits
+            self.stamp = stamp
+            self.value = value
+        }
     }
 
     /// Stamps of older epochs are stale: emptying the cache is one increment.
-    private var epoch: UInt32 = 1
-    private static var recentSize: Int { 4096 }
+    @usableFromInline var epoch: UInt32 = 1
+    @usableFromInline static var recentSize: Int { 4096 }
 
     /// The number of keys.
-    var count: Int { values.count }
+    @inlinable package var count: Int { values.count }
 
     /// A string's own two words, where a `String` is two 64-bit words (64-bit targets);
     /// nil elsewhere (32-bit targets such as watchOS `arm64_32`, where it is 12 bytes),
     /// and the recent-strings cache is skipped: lookups hash the bytes.
-    @inline(__always)
-    private static func bits(_ s: String) -> (UInt64, UInt64)? {
+    @inlinable @inline(__always)
+    static func bits(_ s: String) -> (UInt64, UInt64)? {
         #if arch(x86_64) || arch(arm64) || arch(powerpc64) || arch(powerpc64le) || arch(s390x) || arch(riscv64)
         guard MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size else { return nil }
         return unsafeBitCast(s, to: (UInt64, UInt64).self)
@@ -51,12 +62,13 @@ package struct StringTable<Value>: @unchecked Sendable {
         #endif
     }
 
-    @inline(__always)
-    private static func recentSlot(_ bits: (UInt64, UInt64)) -> Int {
+    @inlinable @inline(__always)
+    static func recentSlot(_ bits: (UInt64, UInt64)) -> Int {
         let mixed = (bits.0 ^ (bits.1 &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
         return Int(truncatingIfNeeded: mixed >> 52)
     }
 
+    @inlinable
     package init(capacity: Int = 64) {
         let main = Main(capacity: capacity)
         slots = main.slots
@@ -64,12 +76,12 @@ package struct StringTable<Value>: @unchecked Sendable {
         mask = main.mask
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 { Bytes.hash(bytes) }
 
     /// The value for `key`, if present.
-    @inline(__always)
-    mutating func value(for key: String, tag: UInt8 = 0) -> Value? {
+    @inlinable @inline(__always)
+    package mutating func value(for key: String, tag: UInt8 = 0) -> Value? {
         guard let keyBits = Self.bits(key) else { return lookup(key, tag: tag) }
         let slot = Self.recentSlot((keyBits.0 ^ UInt64(tag), keyBits.1))
         let stamp = epoch << 8 | UInt32(tag)
@@ -82,7 +94,8 @@ package struct StringTable<Value>: @unchecked Sendable {
     }
 
     /// Empties the recent-strings cache.
-    private mutating func forgetRecent() {
+    @usableFromInline
+    mutating func forgetRecent() {
         epoch &+= 1
         if epoch >= 1 << 24 {
             epoch = 1
@@ -91,27 +104,28 @@ package struct StringTable<Value>: @unchecked Sendable {
     }
 
     /// The value for `key`, without touching the recent-strings cache (for shared, immutable tables).
-    func lookup(_ key: String, tag: UInt8 = 0) -> Value? {
+    @inlinable
+    package func lookup(_ key: String, tag: UInt8 = 0) -> Value? {
         var key = key
         return key.withUTF8 { lookup(bytes: $0, tag: tag) }
     }
 
     /// The value for the key with these UTF-8 bytes and `tag`, without touching the
     /// recent-strings cache.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func lookup(bytes: UnsafeBufferPointer<UInt8>, tag: UInt8 = 0) -> Value? {
         let entry = self.entry(bytes, tag: tag, hash: Self.hash(bytes, tag: tag)).entry
         return entry >= 0 ? values[entry] : nil
     }
 
-    @inline(__always)
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, tag: UInt8) -> UInt64 {
+    @inlinable @inline(__always)
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>, tag: UInt8) -> UInt64 {
         hash(bytes) ^ (UInt64(tag) &* 0x9E37_79B9_7F4A_7C15)
     }
 
     /// The entry holding `bytes` and `tag` (or -1), and the slot it is in or would go in.
-    @inline(__always)
-    private func entry(_ bytes: UnsafeBufferPointer<UInt8>, tag: UInt8, hash: UInt64) -> (entry: Int, slot: Int) {
+    @inlinable @inline(__always)
+    func entry(_ bytes: UnsafeBufferPointer<UInt8>, tag: UInt8, hash: UInt64) -> (entry: Int, slot: Int) {
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
             let entry = Int(slots[slot])
@@ -127,12 +141,14 @@ package struct StringTable<Value>: @unchecked Sendable {
     }
 
     /// Stores `value` for `key` (with `tag`).
+    @inlinable
     package mutating func set(_ value: Value, for key: String, tag: UInt8 = 0) {
         var key = key
         key.withUTF8 { set(value, bytes: $0, tag: tag) }
     }
 
-    private mutating func set(_ value: Value, bytes: UnsafeBufferPointer<UInt8>, tag: UInt8) {
+    @inlinable
+    mutating func set(_ value: Value, bytes: UnsafeBufferPointer<UInt8>, tag: UInt8) {
         let hash = Self.hash(bytes, tag: tag)
         let (entry, slot) = self.entry(bytes, tag: tag, hash: hash)
         if entry >= 0 {
@@ -151,7 +167,8 @@ package struct StringTable<Value>: @unchecked Sendable {
     }
 
     /// Removes every key; the recent-strings cache keeps its storage.
-    mutating func removeAll() {
+    @inlinable
+    package mutating func removeAll() {
         let empty = StringTable<Value>.Main(capacity: 64)
         slots = empty.slots
         hashes = empty.hashes
@@ -165,11 +182,13 @@ package struct StringTable<Value>: @unchecked Sendable {
     }
 
     /// An empty open-addressing index.
-    private struct Main {
-        var slots: [Int32]
-        var hashes: [UInt64]
-        var mask: Int
+    @usableFromInline
+    struct Main {
+        @usableFromInline var slots: [Int32]
+        @usableFromInline var hashes: [UInt64]
+        @usableFromInline var mask: Int
 
+        @usableFromInline
         init(capacity: Int) {
             var size = 16
             while size < capacity * 2 { size <<= 1 }
@@ -179,8 +198,34 @@ package struct StringTable<Value>: @unchecked Sendable {
         }
     }
 
+    /// Checks the table's invariants (debug builds and tests; nothing in release): every
+    /// entry sits in exactly one slot, under its key's hash, reachable by probing from
+    /// its home slot; the per-entry arrays agree; the load stays at most one half.
+    package func checkInvariants() {
+        assert(starts.count == values.count && lengths.count == values.count && tags.count == values.count, "StringTable: entry arrays disagree")
+        assert(slots.count == hashes.count && slots.count == mask + 1 && slots.count & mask == 0, "StringTable: slot arrays disagree")
+        assert(values.count * 2 <= slots.count, "StringTable: over half full")
+        var seen = [Bool](repeating: false, count: values.count)
+        for slot in slots.indices where slots[slot] >= 0 {
+            let entry = Int(slots[slot])
+            assert(entry < values.count && !seen[entry], "StringTable: slot \(slot) holds entry \(entry) twice or out of range")
+            seen[entry] = true
+            let hash = arena.withUnsafeBufferPointer { arena in
+                Self.hash(UnsafeBufferPointer(rebasing: arena[Int(starts[entry])..<Int(starts[entry]) + Int(lengths[entry])]), tag: tags[entry])
+            }
+            assert(hashes[slot] == hash, "StringTable: slot \(slot) has a stale hash")
+            var probe = Int(truncatingIfNeeded: hash) & mask
+            while probe != slot {
+                assert(slots[probe] >= 0, "StringTable: entry \(entry) unreachable from its home slot")
+                probe = (probe + 1) & mask
+            }
+        }
+        assert(!seen.contains(false), "StringTable: an entry is in no slot")
+    }
+
     /// Doubles the slots; entries stay as they are.
-    private mutating func grow() {
+    @usableFromInline
+    mutating func grow() {
         let size = slots.count * 2
         var newSlots = [Int32](repeating: -1, count: size)
         var newHashes = [UInt64](repeating: 0, count: size)
@@ -196,3 +241,8 @@ package struct StringTable<Value>: @unchecked Sendable {
         mask = newMask
     }
 }
+
+/// A table is as sendable as its values: it holds them, their keys' bytes and plain
+/// numbers, and the strings its recent-strings cache keeps alive.
+extension StringTable: Sendable where Value: Sendable {}
+extension StringTable.Recent: Sendable where Value: Sendable {}

@@ -1,3 +1,4 @@
+import MaskStorage
 /// What a view hands down to its children: the rules of its nearest ancestors that
 /// reach descendants (levels 2 and 4).
 public struct InheritedVerdicts: Sendable, Hashable {

@@ -14,7 +14,7 @@ enum AndroidImporter {
         if wrapped {
             let top = elements[0].children
             guard !top.isEmpty else {
-                throw ImportError(file: file, bytes: bytes, offset: elements[0].offset, message: "<hierarchy> holds no view element")
+                throw ImportError(file: file, bytes: bytes, offset: elements[0].offset, message: "<hierarchy> holds no view element", reason: .shape)
             }
             if top.count > 1 {
                 var synthetic = ViewNode(className: "android.view.View")

@@ -38,7 +38,7 @@ public enum CaptureImporter {
         do {
             text = try TextDecoding.utf8(bytes, atFileStart: atFileStart)
         } catch {
-            throw ImportError(file: file, line: error.line, column: error.column, message: error.message)
+            throw ImportError(file: file, line: error.line, column: error.column, message: error.message, reason: .encoding)
         }
         let output: TreeOutput
         switch format {
@@ -49,7 +49,7 @@ public enum CaptureImporter {
             do {
                 tape = try JSONReader.parse(text, keyNames: RicoImporter.keys)
             } catch {
-                throw ImportError(file: file, bytes: text, offset: error.offset, message: "\(error.message) at \(error.path)")
+                throw ImportError(file: file, bytes: text, offset: error.offset, message: "\(error.message) at \(error.path)", reason: .syntax)
             }
             output = try RicoImporter.convert(tape, bytes: text, file: file)
         case .uiautomator, .appiumAndroid, .xcuitest:
@@ -57,7 +57,7 @@ public enum CaptureImporter {
             do {
                 document = try XMLReader.parse(text)
             } catch {
-                throw ImportError(file: file, bytes: text, offset: error.offset, message: error.message)
+                throw ImportError(file: file, bytes: text, offset: error.offset, message: error.message, reason: .syntax)
             }
             output = format == .xcuitest
                 ? try XCUITestImporter.convert(document, bytes: text, file: file)

@@ -16,7 +16,7 @@ enum RicoImporter {
         let tokens = tape.tokens
         func fail(_ token: Int, _ message: String) -> ImportError {
             let t = tokens[token]
-            return ImportError(file: file, bytes: bytes, offset: Int(t.start) - (t.kind == .string ? 1 : 0), message: message)
+            return ImportError(file: file, bytes: bytes, offset: Int(t.start) - (t.kind == .string ? 1 : 0), message: message, reason: .shape)
         }
         guard tokens[0].kind == .objectStart else { throw fail(0, "expected a Rico capture object ({\"activity_name\", \"activity\"})") }
         var output = TreeOutput()

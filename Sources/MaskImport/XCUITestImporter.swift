@@ -9,7 +9,7 @@ enum XCUITestImporter {
         if wrapped {
             let top = elements[0].children
             guard !top.isEmpty else {
-                throw ImportError(file: file, bytes: bytes, offset: elements[0].offset, message: "<AppiumAUT> holds no element")
+                throw ImportError(file: file, bytes: bytes, offset: elements[0].offset, message: "<AppiumAUT> holds no element", reason: .shape)
             }
             if top.count > 1 {
                 var synthetic = ViewNode(className: "XCUIElementTypeOther")

@@ -1,3 +1,4 @@
+import MaskStorage
 import MaskEngine
 
 /// Finds the engine's ``EmittedField`` of a key token by comparing raw bytes, so keys

@@ -1,3 +1,4 @@
+import MaskStorage
 import MaskEngine
 
 /// A JSON reader over UTF-8 bytes that builds a ``JSONTape``: one pass, no recursion,
@@ -28,7 +29,8 @@ public enum JSONReader {
     public static func parse(_ bytes: InputBytes, limits: JSONLimits = .standard, compactGeometry: Bool = false,
                              keyNames: Set<String> = JSONPath.treeKeys, skipsByteOrderMark: Bool = false) throws(JSONSyntaxError) -> JSONTape {
         if bytes.count > limits.maximumBytes {
-            throw JSONSyntaxError(offset: 0, message: "document is \(bytes.count) bytes, over the limit of \(limits.maximumBytes)", path: "$")
+            throw JSONSyntaxError(offset: 0, message: "document is \(bytes.count) bytes, over the limit of \(limits.maximumBytes)", path: "$",
+                                  reason: .limit)
         }
         // Every token takes at least one byte of input, so `bytes.count + 1` tokens is a
         // bound: the tape is written in place, never grown or copied. Capacity that is
@@ -46,10 +48,13 @@ public enum JSONReader {
                 }
             }
             initialized = parser.tokens.count
-            parser.open.release()
         }
         if let failure { throw failure }
-        return JSONTape(source: bytes, tokens: tokens)
+        let tape = JSONTape(source: bytes, tokens: tokens)
+        #if DEBUG
+        tape.checkInvariants()
+        #endif
+        return tape
     }
 
     /// Whether a UTF-8 byte order mark (EF BB BF) starts at `offset`.
@@ -95,7 +100,7 @@ private struct TokenBuffer {
     }
 }
 
-private struct Parser {
+private struct Parser: ~Copyable {
     let limits: JSONLimits
     /// The keys an error's path shows by name.
     let keyNames: Set<String>
@@ -255,7 +260,9 @@ private struct Parser {
     @inline(__always)
     mutating func push(isObject: Bool, _ i: Int, _ p: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
         if open.count >= limits.maximumDepth {
-            throw fail("nesting deeper than \(limits.maximumDepth) levels (raise it with --max-depth)", i, p)
+            var error = fail("nesting deeper than \(limits.maximumDepth) levels (raise it with --max-depth)", i, p)
+            error.reason = .limit
+            throw error
         }
         open.append(OpenContainer(token: tokens.count, count: 0, key: -1, isObject: isObject))
         tokens.append(JSONToken(kind: isObject ? .objectStart : .arrayStart, hasEscapes: false, start: UInt32(i), length: 0))
@@ -265,7 +272,7 @@ private struct Parser {
         guard !key.hasEscapes else { return false }
         let start = Int(key.start), length = Int(key.length)
         return JSONReader.geometryKeys.contains { name in
-            name.count == length && name.withUnsafeBufferPointer { memcmpEqual(p.baseAddress! + start, $0.baseAddress!, length) }
+            name.count == length && name.withUnsafeBufferPointer { Bytes.equal(p.baseAddress! + start, $0.baseAddress!, length) }
         }
     }
 
@@ -325,7 +332,7 @@ private struct Parser {
 
     mutating func literal(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, _ word: StaticString, _ kind: JSONToken.Kind) throws(JSONSyntaxError) -> Int {
         let count = word.utf8CodeUnitCount
-        guard i + count <= p.count, memcmpEqual(p.baseAddress! + i, word.utf8Start, count) else {
+        guard i + count <= p.count, Bytes.equal(p.baseAddress! + i, word.utf8Start, count) else {
             throw fail("invalid literal (expected \(word))", i, p)
         }
         tokens.append(JSONToken(kind: kind, hasEscapes: false, start: UInt32(i), length: UInt32(count)))

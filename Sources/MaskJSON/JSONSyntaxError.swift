@@ -9,7 +9,7 @@ public struct JSONSyntaxError: Error, Sendable, Hashable {
     /// other key by position (``JSONPath/member(_:position:names:)``).
     public var path: String
     /// What kind of problem, for callers that act on it (never on the message).
-    public var reason: TreeError.Reason = .invalid
+    public var reason: TreeError.Reason = .syntax
 }
 
 /// Limits on what the JSON reader accepts.

@@ -1,3 +1,4 @@
+import MaskStorage
 import MaskEngine
 
 /// One JSON token on the tape, packed in 8 bytes.
@@ -92,7 +93,7 @@ public struct JSONTape: Sendable {
         guard !token.hasEscapes, Int(token.length) == key.utf8CodeUnitCount else { return false }
         return source.withUnsafeBytes { buffer in
             let base = buffer.baseAddress! + Int(token.start)
-            return memcmpEqual(base, key.utf8Start, Int(token.length))
+            return Bytes.equal(base, key.utf8Start, Int(token.length))
         }
     }
 }
@@ -106,9 +107,4 @@ extension JSONTape {
         guard tokens[index].hasEscapes else { return rawEquals(index, key) }
         return string(index) == key.description
     }
-}
-
-@inline(__always)
-func memcmpEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-    Bytes.equal(a, b, count)
 }

@@ -1,3 +1,4 @@
+import MaskStorage
 import MaskEngine
 
 /// Options for writing a masked tree.
@@ -99,10 +100,6 @@ struct MaskedTreeWriter {
         // tree, one of many in a stream, does not pay for a megabyte of fresh memory.
         var buffer = ByteBuffer(capacity: min((1 << 20) + (1 << 16), document.tape.source.count + document.tape.source.count / 2 + 256))
         var state = Emitter.State()
-        defer {
-            buffer.release()
-            state.stack.release()
-        }
         let tape = document.tape
         while true {
             // The emitter works on the document's storage for up to 1 MiB of output at a
@@ -134,7 +131,7 @@ struct MaskedTreeWriter {
         let lookup = FieldLookup.shared
 
         /// Where the writing stands between runs.
-        struct State {
+        struct State: ~Copyable {
             var stack = UnsafeStack<Frame>()
             var nextView = 0
             var i = 0

@@ -1,3 +1,4 @@
+import MaskStorage
 import MaskEngine
 
 /// Turns repeated raw string bytes into one shared `String` and a dense number: class

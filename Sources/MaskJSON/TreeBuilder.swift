@@ -1,3 +1,4 @@
+import MaskStorage
 import MaskEngine
 
 /// Where ``TreeBuilder`` hands each view, in pre-order.
@@ -179,7 +180,6 @@ enum TreeBuilder {
         // where the previous one's subtree ended. `pending` holds the children arrays
         // being read: (parent view, next child's token, the array's end token).
         var pending = UnsafeStack<(parent: Int32, next: Int, end: Int)>()
-        defer { pending.release() }
         var object = root
         var parent: Int32 = -1
         var haveObject = true

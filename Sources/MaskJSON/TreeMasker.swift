@@ -1,3 +1,4 @@
+import MaskStorage
 import MaskEngine
 
 /// The JSON side of `maskc apply`: read a tree, decide every view with a compiled table,
@@ -64,9 +65,8 @@ public struct TreeMasker: Sendable {
         do {
             return try JSONReader.parse(bytes, limits: limits, compactGeometry: compactGeometry, skipsByteOrderMark: firstLine == 1)
         } catch {
-            var failure = treeError(file: file, bytes: bytes, offset: error.offset, path: error.path, message: error.message, firstLine: firstLine)
-            failure.reason = error.reason
-            throw failure
+            throw treeError(file: file, bytes: bytes, offset: error.offset, path: error.path, message: error.message, firstLine: firstLine,
+                            reason: error.reason)
         }
     }
 
@@ -83,13 +83,15 @@ public struct TreeMasker: Sendable {
         } catch {
             let token = tape.tokens[error.token]
             let offset = Int(token.start) - (token.kind == .string ? 1 : 0)
-            throw treeError(file: file, bytes: bytes, offset: offset, path: error.path, message: error.message, firstLine: firstLine)
+            throw treeError(file: file, bytes: bytes, offset: offset, path: error.path, message: error.message, firstLine: firstLine,
+                            reason: .shape)
         }
     }
 
-    private func treeError(file: String, bytes: InputBytes, offset: Int, path: String, message: String, firstLine: Int) -> TreeError {
+    private func treeError(file: String, bytes: InputBytes, offset: Int, path: String, message: String, firstLine: Int,
+                           reason: TreeError.Reason) -> TreeError {
         let (line, column) = bytes.withUnsafeBytes { TreeError.position(of: offset, in: $0) }
-        return TreeError(file: file, line: line + firstLine - 1, column: column, path: path, message: message)
+        return TreeError(file: file, line: line + firstLine - 1, column: column, path: path, message: message, reason: reason)
     }
 
     /// Decides every view of a document.

@@ -1,3 +1,4 @@
+import MaskStorage
 import MaskEngine
 
 /// Masks trees one after another with one policy, keeping what one tree leaves for the

@@ -1,3 +1,4 @@
+import MaskDiagnostics
 import MaskImport
 import MaskJSON
 
@@ -5,16 +6,19 @@ import MaskJSON
 /// column, JSON path) and why. Like every maskc error it names keys, types and
 /// positions, never a value from the tree.
 struct ErrorRecord: Error, Sendable, Hashable {
+    /// The problem, as the one diagnostic type (its file is the source as reported).
+    var diagnostic: Diagnostic
+
     /// The input as reported: `--source-label`, a stream's `maskc-source` line, or the file.
-    var source: String
+    var source: String { diagnostic.range.file }
     /// 1-based line in the source.
-    var line: Int
+    var line: Int { diagnostic.range.start.line }
     /// 1-based column, in characters.
-    var column: Int
+    var column: Int { diagnostic.range.start.column }
     /// The JSON path of the value at fault; nil for a capture that is not JSON (XML).
-    var path: String?
+    var path: String? { diagnostic.path }
     /// What is wrong.
-    var message: String
+    var message: String { diagnostic.message }
 
     /// The key an error record stands under in a stream of masked trees (`--on-error
     /// record`). No masked tree has a top-level member of that name.
@@ -24,35 +28,37 @@ struct ErrorRecord: Error, Sendable, Hashable {
     init(_ error: any Error, source: String) {
         switch error {
         case let error as TreeError:
-            self.init(source: error.file, line: error.line, column: error.column, path: error.path, message: error.message)
+            self.init(diagnostic: error.diagnostic)
         case let error as ImportError:
-            self.init(source: error.file, line: error.line, column: error.column, path: nil, message: error.message)
+            self.init(diagnostic: error.diagnostic)
         case let error as ErrorRecord:
             self = error
         default:
             // Every reader throws one of the above; anything else is named by its type
             // only, so that no value can reach the record.
-            self.init(source: source, line: 1, column: 1, path: "$", message: "the tree cannot be read (\(type(of: error)))")
+            self.init(source: source, line: 1, column: 1, path: "$", message: "the tree cannot be read (\(type(of: error)))", reason: .invalid)
         }
     }
 
-    init(source: String, line: Int, column: Int, path: String?, message: String) {
-        self.source = source
-        self.line = line
-        self.column = column
-        self.path = path
-        self.message = message
+    /// The record of a diagnostic.
+    init(diagnostic: Diagnostic) {
+        self.diagnostic = diagnostic
     }
 
-    /// `SOURCE:LINE:COL: error: MESSAGE at PATH`, as every maskc tree error reads.
-    var rendered: String {
-        "\(source):\(line):\(column): error: \(message)" + (path.map { " at \($0)" } ?? "")
+    /// A record for a tree (its JSON path) or a capture (no path).
+    init(source: String, line: Int, column: Int, path: String?, message: String, reason: TreeError.Reason) {
+        let mark = SourceMark(line: line, column: column)
+        self.diagnostic = Diagnostic(.error, reason.rawValue, message, at: SourceRange(file: source, start: mark, end: mark), path: path,
+                                subject: .tree)
     }
 
-    /// `{"column":C,"line":N,"message":...,"path":...,"source":...}` (keys sorted).
+    /// `SOURCE:LINE:COL: error: MESSAGE at PATH`, as every maskc tree error reads (``Diagnostic/rendered``).
+    var rendered: String { diagnostic.rendered }
+
+    /// `{"column":C,"line":N,"message":...,"path":...,"rule":...,"source":...}` (keys sorted).
     var json: JSONValue {
         .object(["source": .string(source), "line": .int(line), "column": .int(column),
-                 "path": path.map(JSONValue.string) ?? .null, "message": .string(message)])
+                 "path": path.map(JSONValue.string) ?? .null, "message": .string(message), "rule": .string(diagnostic.ruleID)])
     }
 
     /// The record as a line of an errors file (`--errors`).

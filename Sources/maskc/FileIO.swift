@@ -1,3 +1,4 @@
+import MaskStorage
 import MaskJSON
 
 /// Reading input files and writing output without Foundation, in large blocks.

@@ -1,3 +1,4 @@
+import MaskStorage
 import ArgumentParser
 import MaskEngine
 import MaskImport
@@ -81,7 +82,7 @@ enum InputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
         case .format(let format): return format
         case .unknown: return .json
         case .ambiguous(let line, let column):
-            throw ImportError(file: file, line: line + firstLine - 1, column: column, message: ambiguityMessage)
+            throw ImportError(file: file, line: line + firstLine - 1, column: column, message: ambiguityMessage, reason: .ambiguous)
         }
     }
 
@@ -94,9 +95,11 @@ enum InputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     }
 }
 
-/// A problem reading one input, rendered on one line.
+/// A problem reading one input, rendered on one line (``Diagnostic/rendered``). An
+/// error of any other type is named by its type only, so that no value can be printed.
 func renderedReadError(_ error: any Error) -> String {
     if let error = error as? TreeError { return error.rendered }
     if let error = error as? ImportError { return error.rendered }
-    return "maskc: error: \(error)"
+    if let error = error as? ErrorRecord { return error.rendered }
+    return "maskc: error: the input cannot be read (\(type(of: error)))"
 }

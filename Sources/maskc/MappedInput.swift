@@ -1,3 +1,4 @@
+import MaskStorage
 import MaskJSON
 
 /// A large regular file mapped for reading instead of copied: `apply` on one big tree

@@ -68,7 +68,7 @@ struct TreeStream {
             try body(Unit(file: source, bytes: bytes, firstLine: line - offset))
         }, tooLong: { line in
             try tooLong(ErrorRecord(source: source, line: line - offset, column: 1, path: "$",
-                                    message: "line is longer than \(limit) bytes (raise it with --max-bytes)"))
+                                    message: "line is longer than \(limit) bytes (raise it with --max-bytes)", reason: .limit))
         })
     }
 
@@ -79,7 +79,7 @@ struct TreeStream {
         do {
             return .success(Unit(file: source, bytes: try FileIO.read(file, limit: limit), firstLine: 1))
         } catch where error.isOverLimit {
-            return .failure(ErrorRecord(source: source, line: 1, column: 1, path: "$", message: "tree is \(error.message)"))
+            return .failure(ErrorRecord(source: source, line: 1, column: 1, path: "$", message: "tree is \(error.message)", reason: .limit))
         }
     }
 }

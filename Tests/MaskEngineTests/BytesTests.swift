@@ -1,3 +1,4 @@
+import MaskStorage
 import Testing
 import MaskEngine
 

@@ -1,3 +1,4 @@
+import MaskStorage
 import Testing
 @testable import MaskJSON
 

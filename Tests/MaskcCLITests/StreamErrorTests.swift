@@ -32,9 +32,14 @@ struct StreamErrorTests {
         try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
     }
 
-    /// Checks an error record's members: exactly the five, none quoting a value.
-    static func expectRecord(_ record: [String: Any], source: String, line: Int, column: Int, path: String?, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(Set(record.keys) == ["source", "line", "column", "path", "message"], "\(record)", sourceLocation: sourceLocation)
+    /// Checks an error record's members: exactly the six, none quoting a value.
+    static func expectRecord(_ record: [String: Any], source: String, line: Int, column: Int, path: String?, rule: String? = nil,
+                             sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(Set(record.keys) == ["source", "line", "column", "path", "message", "rule"], "\(record)", sourceLocation: sourceLocation)
+        let rules = ["invalid-tree", "json-syntax", "tree-shape", "input-limit", "trailing-data",
+                     "capture-encoding", "capture-syntax", "capture-shape", "ambiguous-format"]
+        #expect(rules.contains(record["rule"] as? String ?? ""), "\(record)", sourceLocation: sourceLocation)
+        if let rule { #expect(record["rule"] as? String == rule, "\(record)", sourceLocation: sourceLocation) }
         #expect(record["source"] as? String == source, "\(record)", sourceLocation: sourceLocation)
         #expect(record["line"] as? Int == line, "\(record)", sourceLocation: sourceLocation)
         #expect(record["column"] as? Int == column, "\(record)", sourceLocation: sourceLocation)
@@ -82,11 +87,12 @@ struct StreamErrorTests {
         let out = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(out.count == Self.lines.count, "\(result.stdout)")
         #expect(out[0] == Self.masked[0] && out[4] == Self.masked[1])
-        for (index, (line, column, path)) in [(1, (2, 48, "$.text")), (2, (3, 1, "$")), (3, (4, 10, "$.class"))] {
+        for (index, (line, column, path, rule)) in [(1, (2, 48, "$.text", "json-syntax")), (2, (3, 1, "$", "json-syntax")), (3, (4, 10, "$.class", "tree-shape"))] {
             #expect(out[index].hasPrefix(#"{"maskc-error":"#), "\(out[index])")
             let wrapper = try Self.json(out[index])
             #expect(wrapper.count == 1)
-            Self.expectRecord(try #require(wrapper["maskc-error"] as? [String: Any]), source: "part-00007", line: line, column: column, path: path)
+            Self.expectRecord(try #require(wrapper["maskc-error"] as? [String: Any]), source: "part-00007", line: line, column: column, path: path,
+                              rule: rule)
         }
         #expect(result.stderr.contains("part-00007:2:48: error:"))
         #expect(result.stderr.contains("3 of 5 trees in 'part-00007' could not be read"))

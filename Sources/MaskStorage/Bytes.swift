@@ -3,7 +3,7 @@
 /// (class names, identifiers, JSON keys).
 package enum Bytes {
     /// Whether the `count` bytes at `a` and at `b` are equal.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Bool {
         if count >= 8 {
             var i = 0
@@ -28,7 +28,7 @@ package enum Bytes {
 
     /// A hash of the bytes, word by word (the tail as an overlapping last word): for
     /// tables that compare keys after a hash match, not for anything stored or shown.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         let count = bytes.count
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ (UInt64(count) &* 0x9E37_79B9_7F4A_7C15)

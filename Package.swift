@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "MaskPolicy", targets: ["MaskPolicy"]),
         .library(name: "MaskJSON", targets: ["MaskJSON"]),
         .library(name: "MaskImport", targets: ["MaskImport"]),
+        .library(name: "ReplayEncoder", targets: ["ReplayEncoder"]),
         .executable(name: "maskc", targets: ["maskc"]),
     ],
     dependencies: [
@@ -23,6 +24,9 @@ let package = Package(
         // The engine encoders link: tree model, type catalog, decision table,
         // resolver, placeholders. No YAML, JSON or terminal code.
         .target(name: "MaskEngine"),
+        // The replay encoder SDKs link: screens -> compact binary frames and session
+        // streams, the masking decision built in; and the decoder. Engine only.
+        .target(name: "ReplayEncoder", dependencies: ["MaskEngine"]),
         // The policy front end: YAML with source marks -> validated policy -> compiled table.
         .target(name: "MaskPolicy", dependencies: ["CYaml", "MaskEngine", "MaskCorpus", "MaskDiagnostics"]),
         // Positions and findings: source ranges, the one offset-to-line:column
@@ -63,6 +67,7 @@ let package = Package(
             path: "Benchmarks"
         ),
         .testTarget(name: "MaskEngineTests", dependencies: ["MaskEngine"]),
+        .testTarget(name: "ReplayEncoderTests", dependencies: ["ReplayEncoder", "MaskEngine", "MaskTestSupport"]),
         .testTarget(name: "MaskPolicyTests", dependencies: ["MaskPolicy", "MaskEngine", "MaskJSON", "MaskCorpus", "MaskDiagnostics"]),
         .testTarget(name: "MaskJSONTests", dependencies: ["MaskJSON", "MaskPolicy", "MaskEngine", "MaskPreview"]),
         .testTarget(name: "MaskImportTests", dependencies: ["MaskImport", "MaskJSON", "MaskEngine", "MaskTestSupport"]),

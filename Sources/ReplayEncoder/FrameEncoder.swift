@@ -154,8 +154,8 @@ public struct FrameEncoder: Sendable {
             stats[.clipped] += 1
             entry.skip = .clipped
         } else {
-            draw(decision, appearance, traits: traits, visible: visible, content: Box(content).intersection(clips ? visible : clip),
-                 opaque: !transformed && alpha == 1, node: node)
+            draw(decision, appearance, traits: traits, frame: frame, visible: visible, content: content,
+                 contentClip: clips ? visible : clip, opaque: !transformed && alpha == 1, node: node)
         }
         stack.append(entry)
         return entry.skip == nil
@@ -208,8 +208,8 @@ public struct FrameEncoder: Sendable {
         return false
     }
 
-    private mutating func draw(_ decision: MaskDecision, _ appearance: ViewAppearance, traits: ClassTraits,
-                               visible: Box, content: Box, opaque chainOpaque: Bool, node: Int32) {
+    private mutating func draw(_ decision: MaskDecision, _ appearance: ViewAppearance, traits: ClassTraits, frame: ViewFrame,
+                               visible: Box, content: ViewFrame, contentClip: Box, opaque chainOpaque: Bool, node: Int32) {
         let hasText = !(appearance.text?.isEmpty ?? true)
         let type = ReplayViewType.infer(decision, traits: traits, hasText: hasText, hasImage: appearance.hasImage)
         let background = appearance.backgroundColor?.isVisible ?? false
@@ -219,12 +219,21 @@ public struct FrameEncoder: Sendable {
             stats[.drawsNothing] += 1
             return
         }
+        // The rectangle sent: the content's or the frame's, clipped. An unclipped one is
+        // sent as given (edges and back would move a half-point value across a rounding).
         var box = visible
-        if drawsContent && type.usesContentFrame && content.hasArea { box = content }
+        var shown = Box(frame) == visible ? frame : visible.frame
+        if drawsContent && type.usesContentFrame {
+            let clipped = Box(content).intersection(contentClip)
+            if clipped.hasArea {
+                box = clipped
+                shown = Box(content) == clipped ? content : clipped.frame
+            }
+        }
         var text: String?
         if type.carriesText, hasText, decision.emission(for: appearance.textField) == .keep { text = appearance.text }
         let item = Int32(views.count)
-        views.append(ReplayView(type: type, frame: box.frame, text: text))
+        views.append(ReplayView(type: type, frame: shown, text: text))
         extents.append(background || border ? box.union(visible) : box)
         if chainOpaque && (appearance.backgroundColor?.isOpaque ?? false) && !(appearance.cornerRadius > 0) {
             opaqueIndices.append(Int32(opaqueBoxes.count))

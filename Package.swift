@@ -27,6 +27,9 @@ let package = Package(
         // The replay encoder SDKs link: screens -> compact binary frames and session
         // streams, the masking decision built in; and the decoder. Engine only.
         .target(name: "ReplayEncoder", dependencies: ["MaskEngine"]),
+        // View trees (maskc JSON and captures read through MaskJSON) as the replay
+        // encoder's input: `maskc encode`, benchmarks.
+        .target(name: "ReplayTrees", dependencies: ["ReplayEncoder", "MaskJSON", "MaskEngine"]),
         // The policy front end: YAML with source marks -> validated policy -> compiled table.
         .target(name: "MaskPolicy", dependencies: ["CYaml", "MaskEngine", "MaskCorpus", "MaskDiagnostics"]),
         // Positions and findings: source ranges, the one offset-to-line:column
@@ -43,7 +46,7 @@ let package = Package(
         // Pre-release privacy audits over captured screens.
         .target(name: "MaskAudit", dependencies: ["MaskEngine", "MaskJSON", "MaskCorpus"]),
         // The screen as the replay shows it, as SVG (`maskc render`, audit previews).
-        .target(name: "MaskPreview", dependencies: ["MaskEngine", "MaskJSON"]),
+        .target(name: "MaskPreview", dependencies: ["MaskEngine", "MaskJSON", "ReplayEncoder"]),
         // Precision and recall of the audit's value detectors over a labelled corpus
         // (Docs/detectors.md): `swift run maskc-detector-report < Tests/Fixtures/Detectors/corpus.tsv`.
         .executableTarget(name: "maskc-detector-report", dependencies: ["MaskAudit"]),
@@ -52,6 +55,7 @@ let package = Package(
             name: "maskc",
             dependencies: [
                 "MaskEngine", "MaskPolicy", "MaskJSON", "MaskAudit", "MaskImport", "MaskCorpus", "MaskPreview", "MaskDiagnostics",
+                "ReplayEncoder", "ReplayTrees",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -63,11 +67,11 @@ let package = Package(
         // Benchmarks (not run by swift test or CI; CI builds them).
         .executableTarget(
             name: "maskc-bench",
-            dependencies: ["MaskEngine", "MaskPolicy", "MaskJSON", "MaskImport", "MaskTestSupport"],
+            dependencies: ["MaskEngine", "MaskPolicy", "MaskJSON", "MaskImport", "MaskTestSupport", "ReplayEncoder", "ReplayTrees"],
             path: "Benchmarks"
         ),
         .testTarget(name: "MaskEngineTests", dependencies: ["MaskEngine"]),
-        .testTarget(name: "ReplayEncoderTests", dependencies: ["ReplayEncoder", "MaskEngine", "MaskTestSupport"]),
+        .testTarget(name: "ReplayEncoderTests", dependencies: ["ReplayEncoder", "MaskEngine", "MaskTestSupport", "ReplayTrees", "MaskJSON"]),
         .testTarget(name: "MaskPolicyTests", dependencies: ["MaskPolicy", "MaskEngine", "MaskJSON", "MaskCorpus", "MaskDiagnostics"]),
         .testTarget(name: "MaskJSONTests", dependencies: ["MaskJSON", "MaskPolicy", "MaskEngine", "MaskPreview"]),
         .testTarget(name: "MaskImportTests", dependencies: ["MaskImport", "MaskJSON", "MaskEngine", "MaskTestSupport"]),

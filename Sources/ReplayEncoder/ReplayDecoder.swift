@@ -59,8 +59,8 @@ public struct ReplayDecoder: Sendable {
         guard let kind = ReplayStream.FrameKind(rawValue: kindByte) else {
             throw ReplayDecodingError(offset: start + 1, reason: .unknownFrameKind(kindByte))
         }
-        let length = try reader.count(atMost: reader.remaining)
-        try reader.limit(to: length)
+        let length = try reader.count(atMost: Int(Int32.max))
+        try reader.limit(to: length)  // a frame longer than the bytes left: truncated
         var frame = ReplayFrame()
         frame.timestamp = try reader.varint()
         let screen = try string()

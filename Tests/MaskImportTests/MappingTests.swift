@@ -34,6 +34,17 @@ struct MappingTests {
         #expect(negative == "{\"root\":{\"class\":\"V\",\"frame\":{\"x\":-5,\"y\":0,\"width\":10,\"height\":10}}}")
     }
 
+    @Test("uiautomator and Rico: not visible to the user becomes hidden (the replay encoder leaves it out)")
+    func visibleToUser() throws {
+        let xml = try convertText("<hierarchy><node class=\"V\" visible-to-user=\"false\"/></hierarchy>", format: .uiautomator)
+        #expect(xml == "{\"root\":{\"class\":\"V\",\"hidden\":true}}")
+        let shown = try convertText("<hierarchy><node class=\"V\" visible-to-user=\"true\"/></hierarchy>", format: .uiautomator)
+        #expect(shown == "{\"root\":{\"class\":\"V\"}}")
+        let rico = try convertText("{\"activity_name\": \"a/b\", \"activity\": {\"root\": {\"class\": \"V\", \"visible-to-user\": false, \"visibility\": \"gone\"}}}", format: .rico)
+        #expect(rico.contains("\"hidden\":true"))
+        #expect(rico.contains("\"visibility\":\"gone\""))
+    }
+
     @Test("uiautomator: several top nodes get a synthetic root")
     func syntheticRoot() throws {
         let json = try convertText("<hierarchy rotation=\"1\"><node class=\"A\" package=\"p\"/><node class=\"B\" package=\"q\"><node class=\"C\"/></node></hierarchy>", format: .uiautomator)

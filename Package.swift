@@ -60,7 +60,7 @@ let package = Package(
             ]
         ),
         // A replay encoder calling the engine on its own view objects.
-        .executableTarget(name: "EncoderExample", dependencies: ["MaskEngine", "MaskPolicy"], path: "Examples/EncoderExample"),
+        .executableTarget(name: "EncoderExample", dependencies: ["MaskEngine", "MaskPolicy", "ReplayEncoder"], path: "Examples/EncoderExample"),
         // Test support shared by the property tests and the benchmarks: a plain
         // reference resolver and deterministic generators.
         .target(name: "MaskTestSupport", dependencies: ["MaskEngine"], path: "Tests/Support"),

@@ -45,11 +45,11 @@ struct ClassTraits: Sendable, Hashable {
     }
 }
 
-/// The traits of each class met, computed once per class name.
+/// The traits of each class met, computed once per class name: a small direct-mapped
+/// cache in front of a dictionary, so most views cost one string comparison.
 struct ClassTraitsCache {
     private var traits: [String: ClassTraits] = [:]
-    private var lastName = ""
-    private var last = ClassTraits(chain: [])
+    private var slots = [(name: String, traits: ClassTraits)?](repeating: nil, count: 256)
 
     /// The traits of the view's class: from its own `superclasses` when the view gives
     /// them, else from the catalog.
@@ -57,16 +57,22 @@ struct ClassTraitsCache {
         if let superclasses = facts.superclasses {
             return ClassTraits(chain: [facts.className] + superclasses)
         }
-        if facts.className == lastName { return last }
+        let name = facts.className
+        let utf8 = name.utf8
+        // A cheap slot: length and the last two bytes.
+        var slot = utf8.count &* 31
+        if let last = utf8.last { slot &+= Int(last) &* 7 }
+        if utf8.count > 1 { slot &+= Int(utf8[utf8.index(utf8.endIndex, offsetBy: -2)]) }
+        slot &= 255
+        if let cached = slots[slot], cached.name == name { return cached.traits }
         let found: ClassTraits
-        if let cached = traits[facts.className] {
-            found = cached
+        if let known = traits[name] {
+            found = known
         } else {
-            found = ClassTraits(chain: catalog.chain(of: facts.className))
-            traits[facts.className] = found
+            found = ClassTraits(chain: catalog.chain(of: name))
+            traits[name] = found
         }
-        lastName = facts.className
-        last = found
+        slots[slot] = (name, found)
         return found
     }
 }

@@ -64,18 +64,25 @@ public struct FrameEncoder: Sendable {
     }
     private var stack: [Entry] = []
 
-    // Views decided, in pre-order: the drawing order comes from them.
-    private var nodeParents: [Int32] = []
-    private var nodeZ: [Double] = []
-    private var nodeItems: [Int32] = []
+    /// A view decided: its parent node, its `zIndex`, its drawn item or -1.
+    private struct Node {
+        var parent: Int32
+        var z: Double
+        var item: Int32
+    }
+    /// Views decided, in pre-order: the drawing order comes from them.
+    private var nodes: [Node] = []
     private var hasZIndex = false
 
-    // Drawn views, in pre-order.
-    private var views: [ReplayView] = []
-    /// What each drawn view shows, clipped: what another must cover to hide it.
-    private var extents: [Box] = []
-    /// Each drawn view's opaque rectangle in `opaqueBoxes`, or -1.
-    private var opaqueIndices: [Int32] = []
+    /// A drawn view: what it sends, what it shows clipped (what another must cover to
+    /// hide it), and its opaque rectangle in `opaqueBoxes` (or -1).
+    private struct Item {
+        var view: ReplayView
+        var extent: Box
+        var opaque: Int32
+    }
+    /// Drawn views, in pre-order.
+    private var items: [Item] = []
     private var opaqueBoxes: [Box] = []
 
     /// Creates an encoder deciding views with `table` (and `classifier`, the seed's
@@ -96,13 +103,9 @@ public struct FrameEncoder: Sendable {
         self.coordinates = coordinates
         stats = EncodingStats()
         stack.removeAll(keepingCapacity: true)
-        nodeParents.removeAll(keepingCapacity: true)
-        nodeZ.removeAll(keepingCapacity: true)
-        nodeItems.removeAll(keepingCapacity: true)
+        nodes.removeAll(keepingCapacity: true)
         hasZIndex = false
-        views.removeAll(keepingCapacity: true)
-        extents.removeAll(keepingCapacity: true)
-        opaqueIndices.removeAll(keepingCapacity: true)
+        items.removeAll(keepingCapacity: true)
         opaqueBoxes.removeAll(keepingCapacity: true)
     }
 
@@ -140,11 +143,9 @@ public struct FrameEncoder: Sendable {
         let visible = frameBox.intersection(clip)
         let clips = appearance.clipsToBounds ?? traits.clipsByDefault
         let transformed = (parent?.transformed ?? false) || appearance.isTransformed
-        let node = Int32(nodeParents.count)
-        nodeParents.append(parent?.node ?? -1)
+        let node = Int32(nodes.count)
         let z = appearance.zIndex.isFinite ? appearance.zIndex : 0
-        nodeZ.append(z)
-        nodeItems.append(-1)
+        nodes.append(Node(parent: parent?.node ?? -1, z: z, item: -1))
         if z != 0 { hasZIndex = true }
         var entry = Entry(originX: frame.x, originY: frame.y, clip: clips ? visible : clip, alpha: alpha,
                           transformed: transformed, skip: decision.emitsChildren ? nil : .notEmitted, decided: true, node: node)
@@ -173,26 +174,32 @@ public struct FrameEncoder: Sendable {
     ///   the occlusion sweep (see ``OcclusionGrid``).
     public mutating func finish() -> ReplayFrame {
         while !stack.isEmpty { leave() }
-        let order = drawingOrder()
         var frame = ReplayFrame(screen: screen, timestamp: timestamp)
+        let removing = removesCoveredViews && !opaqueBoxes.isEmpty
+        if !hasZIndex && !removing {
+            frame.views = items.map(\.view)
+            stats.viewsDrawn = frame.views.count
+            return frame
+        }
+        let order = hasZIndex ? drawingOrder() : Array(0..<Int32(items.count))
         frame.views.reserveCapacity(order.count)
-        if removesCoveredViews && !opaqueBoxes.isEmpty {
+        if removing {
             var bounds = opaqueBoxes[0]
             for box in opaqueBoxes { bounds = bounds.union(box) }
             var grid = OcclusionGrid(bounds: bounds, expected: opaqueBoxes.count)
-            var kept = [Bool](repeating: true, count: views.count)
-            for item in order.reversed() {
-                let index = Int(item)
-                if grid.covers(extents[index]) {
-                    kept[index] = false
+            var kept = [Bool](repeating: true, count: items.count)
+            for index in order.reversed() {
+                let item = items[Int(index)]
+                if grid.covers(item.extent) {
+                    kept[Int(index)] = false
                     stats[.covered] += 1
-                } else if opaqueIndices[index] >= 0 {
-                    grid.add(opaqueBoxes[Int(opaqueIndices[index])])
+                } else if item.opaque >= 0 {
+                    grid.add(opaqueBoxes[Int(item.opaque)])
                 }
             }
-            for item in order where kept[Int(item)] { frame.views.append(views[Int(item)]) }
+            for index in order where kept[Int(index)] { frame.views.append(items[Int(index)].view) }
         } else {
-            for item in order { frame.views.append(views[Int(item)]) }
+            for index in order { frame.views.append(items[Int(index)].view) }
         }
         stats.viewsDrawn = frame.views.count
         return frame
@@ -232,16 +239,14 @@ public struct FrameEncoder: Sendable {
         }
         var text: String?
         if type.carriesText, hasText, decision.emission(for: appearance.textField) == .keep { text = appearance.text }
-        let item = Int32(views.count)
-        views.append(ReplayView(type: type, frame: shown, text: text))
-        extents.append(background || border ? box.union(visible) : box)
+        var opaque: Int32 = -1
         if chainOpaque && (appearance.backgroundColor?.isOpaque ?? false) && !(appearance.cornerRadius > 0) {
-            opaqueIndices.append(Int32(opaqueBoxes.count))
+            opaque = Int32(opaqueBoxes.count)
             opaqueBoxes.append(visible)
-        } else {
-            opaqueIndices.append(-1)
         }
-        nodeItems[Int(node)] = item
+        nodes[Int(node)].item = Int32(items.count)
+        items.append(Item(view: ReplayView(type: type, frame: shown, text: text),
+                          extent: background || border ? box.union(visible) : box, opaque: opaque))
     }
 
     /// Types that draw something of their own even without text or an image.
@@ -262,13 +267,12 @@ public struct FrameEncoder: Sendable {
 
     /// The drawn views back to front: pre-order, siblings ordered by `zIndex` (stable).
     private func drawingOrder() -> [Int32] {
-        guard hasZIndex else { return Array(0..<Int32(views.count)) }
-        let count = nodeParents.count
+        let count = nodes.count
         var firstChild = [Int32](repeating: -1, count: count)
         var nextSibling = [Int32](repeating: -1, count: count)
         var roots: [Int32] = []
         for node in stride(from: count - 1, through: 0, by: -1) {
-            let parent = nodeParents[node]
+            let parent = nodes[node].parent
             if parent >= 0 {
                 nextSibling[node] = firstChild[Int(parent)]
                 firstChild[Int(parent)] = Int32(node)
@@ -277,12 +281,12 @@ public struct FrameEncoder: Sendable {
             }
         }
         var order: [Int32] = []
-        order.reserveCapacity(views.count)
+        order.reserveCapacity(items.count)
         var pending = sortedByZ(roots.reversed())
         pending.reverse()
         var siblings: [Int32] = []
         while let node = pending.popLast() {
-            if nodeItems[Int(node)] >= 0 { order.append(nodeItems[Int(node)]) }
+            if nodes[Int(node)].item >= 0 { order.append(nodes[Int(node)].item) }
             siblings.removeAll(keepingCapacity: true)
             var child = firstChild[Int(node)]
             while child >= 0 {
@@ -295,9 +299,9 @@ public struct FrameEncoder: Sendable {
     }
 
     /// Siblings ordered by `zIndex`, ties in their own order.
-    private func sortedByZ<S: Sequence<Int32>>(_ nodes: S) -> [Int32] {
-        let list = Array(nodes)
-        guard list.contains(where: { nodeZ[Int($0)] != nodeZ[Int(list[0])] }) else { return list }
-        return list.sorted { (nodeZ[Int($0)], $0) < (nodeZ[Int($1)], $1) }
+    private func sortedByZ<S: Sequence<Int32>>(_ siblings: S) -> [Int32] {
+        let list = Array(siblings)
+        guard list.contains(where: { nodes[Int($0)].z != nodes[Int(list[0])].z }) else { return list }
+        return list.sorted { (nodes[Int($0)].z, $0) < (nodes[Int($1)].z, $1) }
     }
 }

@@ -37,22 +37,41 @@ public struct EncodingStats: Sendable, Hashable {
     public var viewsIn = 0
     /// Views in the frames.
     public var viewsDrawn = 0
-    /// Views left out, by reason (indexed by ``LeftOutReason/rawValue``).
-    public var leftOut = [Int](repeating: 0, count: LeftOutReason.allCases.count)
+    private var hidden = 0, transparent = 0, zeroArea = 0, clipped = 0, drawsNothing = 0, covered = 0, notEmitted = 0
 
     /// Creates empty statistics.
     public init() {}
 
     /// Views left out for `reason`.
     public subscript(reason: LeftOutReason) -> Int {
-        get { leftOut[Int(reason.rawValue)] }
-        set { leftOut[Int(reason.rawValue)] = newValue }
+        get {
+            switch reason {
+            case .hidden: return hidden
+            case .transparent: return transparent
+            case .zeroArea: return zeroArea
+            case .clipped: return clipped
+            case .drawsNothing: return drawsNothing
+            case .covered: return covered
+            case .notEmitted: return notEmitted
+            }
+        }
+        set {
+            switch reason {
+            case .hidden: hidden = newValue
+            case .transparent: transparent = newValue
+            case .zeroArea: zeroArea = newValue
+            case .clipped: clipped = newValue
+            case .drawsNothing: drawsNothing = newValue
+            case .covered: covered = newValue
+            case .notEmitted: notEmitted = newValue
+            }
+        }
     }
 
     /// Adds another run's counts.
     public mutating func add(_ other: EncodingStats) {
         viewsIn += other.viewsIn
         viewsDrawn += other.viewsDrawn
-        for index in leftOut.indices { leftOut[index] += other.leftOut[index] }
+        for reason in LeftOutReason.allCases { self[reason] += other[reason] }
     }
 }

@@ -27,14 +27,14 @@ struct OcclusionGrid {
         cells = [[Int32]](repeating: [], count: side * side)
     }
 
-    private func column(_ x: Double) -> Int {
-        let index = ((x - bounds.minX) / cellWidth).rounded(.down)
-        return index.isFinite ? max(0, min(columns - 1, Int(index))) : 0
-    }
+    private func column(_ x: Double) -> Int { Self.cell((x - bounds.minX) / cellWidth, count: columns) }
 
-    private func row(_ y: Double) -> Int {
-        let index = ((y - bounds.minY) / cellHeight).rounded(.down)
-        return index.isFinite ? max(0, min(rows - 1, Int(index))) : 0
+    private func row(_ y: Double) -> Int { Self.cell((y - bounds.minY) / cellHeight, count: rows) }
+
+    /// A cell index from a position in cells: clamped first, then truncated (no libm).
+    private static func cell(_ position: Double, count: Int) -> Int {
+        guard position > 0 else { return 0 }  // also not a number
+        return position < Double(count) ? min(count - 1, Int(position)) : count - 1
     }
 
     /// Whether a rectangle added contains `box`.

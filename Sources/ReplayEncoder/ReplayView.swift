@@ -38,10 +38,11 @@ public struct ReplayView: Sendable, Hashable {
 
     /// A coordinate as the wire holds it: rounded half away from zero, clamped to 0...65,535.
     public static func wireValue(_ value: Double) -> UInt16 {
-        guard value.isFinite else { return 0 }
-        let rounded = value.rounded(.toNearestOrAwayFromZero)
-        if rounded <= 0 { return 0 }
-        if rounded >= 65_535 { return UInt16.max }
-        return UInt16(rounded)
+        // Compared and truncated by hand: the library stays clear of libm (no rint or
+        // round to link on Linux), and for values in 0..<65,535 this is exact.
+        guard value.isFinite, value >= 0.5 else { return 0 }
+        guard value < 65_534.5 else { return UInt16.max }
+        let whole = UInt16(value)  // toward zero
+        return value - Double(whole) >= 0.5 ? whole + 1 : whole
     }
 }

@@ -41,14 +41,19 @@ func makeReplayScreen(count: Int, opaque: Int, seed: UInt64) -> ReplayScreen {
 func encodeFrame(_ screen: ReplayScreen, _ encoder: inout FrameEncoder, _ open: inout [Int32], timestamp: UInt64 = 0) -> ReplayFrame {
     encoder.begin(screen: screen.screen, timestamp: timestamp)
     open.removeAll(keepingCapacity: true)
-    for index in screen.facts.indices {
-        let parent = screen.parents[index]
-        while let top = open.last, top != parent {
-            encoder.leave()
-            open.removeLast()
+    // The SDK's views are read in place (lent to `enter`, not copied).
+    screen.facts.withUnsafeBufferPointer { facts in
+        screen.looks.withUnsafeBufferPointer { looks in
+            for index in facts.indices {
+                let parent = screen.parents[index]
+                while let top = open.last, top != parent {
+                    encoder.leave()
+                    open.removeLast()
+                }
+                encoder.enter(facts[index], looks[index])
+                open.append(Int32(index))
+            }
         }
-        encoder.enter(screen.facts[index], screen.looks[index])
-        open.append(Int32(index))
     }
     return encoder.finish()
 }

@@ -27,6 +27,17 @@ struct FrameDelta {
         for offset in paired..<max(paired, newMiddle) { added.append((prefix + offset, new[prefix + offset])) }
     }
 
+    /// Appends a count, then each view's gap-coded index and PDU.
+    private static func append(_ views: [(index: Int, view: ReplayView)], to out: inout [UInt8]) {
+        VarInt.append(views.count, to: &out)
+        var next = 0
+        for (index, view) in views {
+            VarInt.append(index - next, to: &out)
+            view.appendPDU(to: &out)
+            next = index + 1
+        }
+    }
+
     /// Appends the delta's body after the header: base, removed, changed, added, texts.
     func append(base number: Int, to out: inout [UInt8]) {
         VarInt.append(number, to: &out)
@@ -36,20 +47,8 @@ struct FrameDelta {
             VarInt.append(index - next, to: &out)
             next = index + 1
         }
-        VarInt.append(changed.count, to: &out)
-        next = 0
-        for (index, view) in changed {
-            VarInt.append(index - next, to: &out)
-            view.appendPDU(to: &out)
-            next = index + 1
-        }
-        VarInt.append(added.count, to: &out)
-        next = 0
-        for (index, view) in added {
-            VarInt.append(index - next, to: &out)
-            view.appendPDU(to: &out)
-            next = index + 1
-        }
+        Self.append(changed, to: &out)
+        Self.append(added, to: &out)
         // Texts of the views sent again, at their index in the new frame. Changed views
         // keep their base index: removals all come after them (see `init`).
         var texts: [(index: Int, text: String)] = []

@@ -73,15 +73,7 @@ struct EncodeCommand: ParsableCommand {
             if output == "-" { FileIO.printErrorLines(text) } else { print(text, terminator: "") }
         }
         var bytes = writer.takeBytes()
-        let sink = try OutputSink.opening(output)
-        do {
-            try sink.flush(&bytes)
-            try sink.commit()
-        } catch {
-            sink.discard()
-            FileIO.printError("maskc: error: cannot write '\(output)': \(error.message)")
-            throw Reported(status: .outputFailed)
-        }
+        try OutputSink.writeWhole(&bytes, to: output)
     }
 }
 

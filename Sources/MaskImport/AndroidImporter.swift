@@ -54,6 +54,8 @@ enum AndroidImporter {
             case "password": if value == "true" { node.isSecureTextEntry = true }
             // Off screen or covered: the replay encoder leaves it out.
             case "visible-to-user": if value == "false" { node.others.append(("hidden", .bool(true))) }
+            // The order the parent draws its children in: the encoder's `zIndex`.
+            case "drawing-order": if let order = Int(value) { node.others.append(("zIndex", .number(Double(order)))) }
             default:
                 if flags.contains(name) {
                     if value == "true" { node.others.append((name, .bool(true))) } else if value == "false" { node.others.append((name, .bool(false))) }

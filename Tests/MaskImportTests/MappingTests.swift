@@ -19,7 +19,7 @@ struct MappingTests {
         {"screen":"com.x","root":{"class":"android.widget.EditText","accessibilityIdentifier":"com.x:id/name",\
         "frame":{"x":10,"y":20,"width":100,"height":50},"text":"Hi","placeholder":"Your name","accessibilityLabel":"Name",\
         "isSecureTextEntry":true,"checkable":false,"checked":false,"clickable":true,"enabled":true,"focusable":true,\
-        "focused":false,"scrollable":false,"selected":false}}
+        "focused":false,"scrollable":false,"selected":false,"zIndex":3}}
         """)
         let converted = try convertAndRead(Array(xml.utf8), format: .uiautomator)
         #expect(converted.decisions[0].isSecure)

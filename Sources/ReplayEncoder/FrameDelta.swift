@@ -55,13 +55,13 @@ struct FrameDelta {
         var a = 0
         for (index, view) in changed {
             while a < added.count && added[a].index < index {
-                if let text = added[a].view.text { texts.append((added[a].index, text)) }
+                if let text = added[a].view.sendableText { texts.append((added[a].index, text)) }
                 a += 1
             }
-            if let text = view.text { texts.append((index, text)) }
+            if let text = view.sendableText { texts.append((index, text)) }
         }
         while a < added.count {
-            if let text = added[a].view.text { texts.append((added[a].index, text)) }
+            if let text = added[a].view.sendableText { texts.append((added[a].index, text)) }
             a += 1
         }
         appendTexts(texts, to: &out)

@@ -30,6 +30,7 @@ public struct ReplayStreamWriter: Sendable {
     }
 
     /// Appends a frame, as a delta when one is allowed and smaller than the full frame.
+    /// A text on a view whose type carries none (a placeholder) is never written.
     /// - Returns: how it was sent.
     /// - Complexity: O(views of the frame and of the last full frame).
     @discardableResult
@@ -39,7 +40,7 @@ public struct ReplayStreamWriter: Sendable {
         var texts: [(index: Int, text: String)] = []
         for (index, view) in frame.views.enumerated() {
             view.appendPDU(to: &full)
-            if let text = view.text { texts.append((index, text)) }
+            if let text = view.sendableText { texts.append((index, text)) }
         }
         appendTexts(texts, to: &full)
 

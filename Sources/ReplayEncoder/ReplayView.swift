@@ -46,3 +46,8 @@ public struct ReplayView: Sendable, Hashable {
         return value - Double(whole) >= 0.5 ? whole + 1 : whole
     }
 }
+
+extension ReplayView {
+    /// The text the stream carries for this view: its text, if its type carries text.
+    var sendableText: String? { type.carriesText ? text : nil }
+}

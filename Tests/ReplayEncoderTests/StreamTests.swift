@@ -113,3 +113,35 @@ struct StreamTests {
         #expect(error.message == "offset 12: view type 13 is reserved")
     }
 }
+
+/// What the writer never sends, and the classifier hook.
+struct WriterContractTests {
+    @Test func aPlaceholderNeverCarriesTextEvenIfGivenOne() throws {
+        var writer = ReplayStreamWriter()
+        writer.append(ReplayFrame(views: [ReplayView(type: .maskedText, x: 1, y: 1, width: 1, height: 1, text: "Jane")]))
+        #expect(!EncoderPropertyTests.contains(writer.bytes, Array("Jane".utf8)))
+        #expect(try ReplayDecoder.decode(writer.bytes)[0].frame.views[0].text == nil)
+    }
+
+    /// The seed's `CenteredLabel`: the classifier shrinks the content frame to the text.
+    struct CenteredLabel: ViewClassifier {
+        func classify(_ view: ViewFacts, frame: inout ViewFrame) -> ViewClassification? {
+            guard view.className == "CenteredLabel" else { return nil }
+            frame.x += (frame.width - 60) / 2
+            frame.width = 60
+            return ViewClassification(kind: .text, recurse: false)
+        }
+    }
+
+    @Test func theClassifierSetsKindAndContentFrame() {
+        var encoder = FrameEncoder(table: table(default: .unmask), classifier: CenteredLabel())
+        encoder.begin(screen: "S")
+        encoder.enter(ViewFacts(className: "CenteredLabel"), ViewAppearance(frame: ViewFrame(x: 0, y: 10, width: 390, height: 20), text: "ABC"))
+        let descends = encoder.enter(ViewFacts(className: "UILabel"), ViewAppearance(frame: ViewFrame(x: 0, y: 10, width: 10, height: 10), text: "inner"))
+        #expect(!descends)
+        encoder.leave()
+        encoder.leave()
+        #expect(summary(encoder.finish()) == ["label 165 10 60 20 \"ABC\""])
+        #expect(encoder.stats[.notEmitted] == 1)
+    }
+}

@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "MaskPolicy", targets: ["MaskPolicy"]),
         .library(name: "MaskJSON", targets: ["MaskJSON"]),
         .library(name: "MaskImport", targets: ["MaskImport"]),
+        .library(name: "ReplayEncoder", targets: ["ReplayEncoder"]),
         .executable(name: "maskc", targets: ["maskc"]),
     ],
     dependencies: [
@@ -29,6 +30,12 @@ let package = Package(
         // MaskJSON, and StringTable in the engine: across a module boundary they measured
         // 1.4x (apply) and 2.3x (decide) slower. Internal to the package; no dependencies.
         .target(name: "MaskStorage"),
+        // The replay encoder SDKs link: screens -> compact binary frames and session
+        // streams, the masking decision built in; and the decoder. Engine only.
+        .target(name: "ReplayEncoder", dependencies: ["MaskEngine"]),
+        // View trees (maskc JSON and captures read through MaskJSON) as the replay
+        // encoder's input: `maskc encode`, benchmarks.
+        .target(name: "ReplayTrees", dependencies: ["ReplayEncoder", "MaskJSON", "MaskEngine"]),
         // The policy front end: YAML with source marks -> validated policy -> compiled table.
         .target(name: "MaskPolicy", dependencies: ["CYaml", "MaskEngine", "MaskCorpus", "MaskDiagnostics"]),
         // Positions and findings: source ranges, the one offset-to-line:column
@@ -45,7 +52,7 @@ let package = Package(
         // Pre-release privacy audits over captured screens.
         .target(name: "MaskAudit", dependencies: ["MaskEngine", "MaskJSON", "MaskCorpus"]),
         // The screen as the replay shows it, as SVG (`maskc render`, audit previews).
-        .target(name: "MaskPreview", dependencies: ["MaskEngine", "MaskJSON"]),
+        .target(name: "MaskPreview", dependencies: ["MaskEngine", "MaskJSON", "ReplayEncoder"]),
         // Precision and recall of the audit's value detectors over a labelled corpus
         // (Docs/detectors.md): `swift run maskc-detector-report < Tests/Fixtures/Detectors/corpus.tsv`.
         .executableTarget(name: "maskc-detector-report", dependencies: ["MaskAudit"]),
@@ -54,21 +61,23 @@ let package = Package(
             name: "maskc",
             dependencies: [
                 "MaskEngine", "MaskPolicy", "MaskJSON", "MaskAudit", "MaskImport", "MaskCorpus", "MaskPreview", "MaskDiagnostics", "MaskStorage",
+                "ReplayEncoder", "ReplayTrees",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // A replay encoder calling the engine on its own view objects.
-        .executableTarget(name: "EncoderExample", dependencies: ["MaskEngine", "MaskPolicy"], path: "Examples/EncoderExample"),
+        .executableTarget(name: "EncoderExample", dependencies: ["MaskEngine", "MaskPolicy", "ReplayEncoder"], path: "Examples/EncoderExample"),
         // Test support shared by the property tests and the benchmarks: a plain
         // reference resolver and deterministic generators.
         .target(name: "MaskTestSupport", dependencies: ["MaskEngine"], path: "Tests/Support"),
         // Benchmarks (not run by swift test or CI; CI builds them).
         .executableTarget(
             name: "maskc-bench",
-            dependencies: ["MaskEngine", "MaskPolicy", "MaskJSON", "MaskImport", "MaskTestSupport"],
+            dependencies: ["MaskEngine", "MaskPolicy", "MaskJSON", "MaskImport", "MaskStorage", "MaskTestSupport", "ReplayEncoder", "ReplayTrees"],
             path: "Benchmarks"
         ),
         .testTarget(name: "MaskEngineTests", dependencies: ["MaskEngine", "MaskStorage"]),
+        .testTarget(name: "ReplayEncoderTests", dependencies: ["ReplayEncoder", "MaskEngine", "MaskTestSupport", "ReplayTrees", "MaskJSON"]),
         .testTarget(name: "MaskPolicyTests", dependencies: ["MaskPolicy", "MaskEngine", "MaskJSON", "MaskCorpus", "MaskDiagnostics"]),
         .testTarget(name: "MaskJSONTests", dependencies: ["MaskJSON", "MaskStorage", "MaskPolicy", "MaskEngine", "MaskPreview"]),
         .testTarget(name: "MaskImportTests", dependencies: ["MaskImport", "MaskStorage", "MaskJSON", "MaskEngine", "MaskTestSupport"]),

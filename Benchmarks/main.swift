@@ -1,6 +1,7 @@
 // maskc-bench: the performance suite. Build in release and run:
 //
 //   swift build -c release && .build/release/maskc-bench [--quick] [--only NAME] [--skip-reference]
+//   (NAME: decide, compile, apply, ndjson, check, deep, encode)
 //
 // Inputs are generated from fixed seeds. Each case prints one line with its throughput
 // and, where it has one, the ratio against a reference measured in the same run.
@@ -320,6 +321,8 @@ if shouldRun("ndjson") || shouldRun("check") {
         line("check --trees \(screens) screens", "\(fmt(Double(screens) / check.0, 0)) screens/s, peak RSS \(fmt(check.1, 0)) MiB (exit \(check.2): findings)")
     }
 }
+
+if shouldRun("encode") { encodeBenchmarks() }
 
 if shouldRun("deep") {
     // Audit and explain on chains of views: the time per doubling of the depth says

@@ -89,3 +89,6 @@ func encode(_ root: AppView, with traversal: inout MaskingTraversal) -> [String]
 }
 
 for line in encode(screen, with: &traversal) { print(line) }
+
+// The same screen as a replay frame (ReplayFrameExample.swift).
+printReplayFrame(screen, table: table)

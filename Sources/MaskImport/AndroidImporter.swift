@@ -52,6 +52,10 @@ enum AndroidImporter {
             case "hint": if !value.isEmpty { node.placeholder = value }
             case "content-desc": if !value.isEmpty { node.accessibilityLabel = value }
             case "password": if value == "true" { node.isSecureTextEntry = true }
+            // Off screen or covered: the replay encoder leaves it out.
+            case "visible-to-user": if value == "false" { node.others.append(("hidden", .bool(true))) }
+            // The order the parent draws its children in: the encoder's `zIndex`.
+            case "drawing-order": if let order = Int(value) { node.others.append(("zIndex", .number(Double(order)))) }
             default:
                 if flags.contains(name) {
                     if value == "true" { node.others.append((name, .bool(true))) } else if value == "false" { node.others.append((name, .bool(false))) }

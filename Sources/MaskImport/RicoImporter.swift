@@ -9,7 +9,7 @@ enum RicoImporter {
     /// by name, any other key by position (``JSONPath/member(_:position:names:)``).
     static let keys: Set<String> = flags.union([
         "activity_name", "activity", "root", "class", "ancestors", "bounds", "text", "text-hint", "resource-id",
-        "content-desc", "visibility", "password", "scrollable-horizontal", "scrollable-vertical", "children",
+        "content-desc", "visibility", "visible-to-user", "password", "scrollable-horizontal", "scrollable-vertical", "children",
     ])
 
     static func convert(_ tape: JSONTape, bytes: [UInt8], file: String) throws(ImportError) -> TreeOutput {
@@ -92,6 +92,8 @@ enum RicoImporter {
                     let label = parts.filter { !$0.isEmpty }.joined(separator: " ")
                     if !label.isEmpty { node.accessibilityLabel = label }
                 case "visibility": if kind == .string { node.others.append(("visibility", .string(tape.string(v)))) }
+                // Off screen or covered: the replay encoder leaves it out.
+                case "visible-to-user": if kind == .false { node.others.append(("hidden", .bool(true))) }
                 case "password": if kind == .true { node.isSecureTextEntry = true }
                 case "scrollable-horizontal", "scrollable-vertical":
                     if kind == .true { scrollable = true } else if kind == .false, scrollable == nil { scrollable = false }

@@ -52,10 +52,16 @@ extension TreeDocument {
     /// (keys compared decoded; geometry kept as one compact token read on its own).
     /// The one frame reader: previews and audits position views through it.
     public func frame(of view: Int) -> ViewFrame? {
+        rectangle("frame", of: view)
+    }
+
+    /// A rectangle field of a view (`frame`, `contentFrame`, `bounds`), read as
+    /// ``frame(of:)`` reads `frame`.
+    public func rectangle(_ key: StaticString, of view: Int) -> ViewFrame? {
         var k = Int(viewTokens[view]) + 1
         var found: Int?
         while tape.tokens[k].kind != .objectEnd {
-            if tape.keyEquals(k, "frame") { found = k + 1 }
+            if tape.keyEquals(k, key) { found = k + 1 }
             k = tape.end(ofValueAt: k + 1)
         }
         guard var object = found else { return nil }

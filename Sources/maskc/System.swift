@@ -141,6 +141,12 @@ enum System {
         #endif
     }
 
+    /// Creates a folder (mode 755) unless one is there; false on failure.
+    static func makeDirectory(_ path: String) -> Bool {
+        if status(atPath: path)?.isDirectory == true { return true }
+        return mkdir(path, 0o755) == 0
+    }
+
     /// Removes a file, if it is there.
     static func remove(_ path: String) {
         _ = unlink(path)

@@ -9,6 +9,9 @@ struct TreeInputs {
     struct Item {
         var name: String
         var document: TreeDocument
+        /// The file, and the line of it the tree starts on (for errors found later).
+        var file = ""
+        var firstLine = 1
     }
 
     static let extensions = [".json", ".ndjson", ".jsonl", ".xml"]
@@ -71,7 +74,7 @@ struct TreeInputs {
             }
             let bytes = try PolicyLoader.readInput(file, what: "tree")
             do {
-                body(Item(name: file, document: try format.read(bytes, file: file, masker: masker)))
+                body(Item(name: file, document: try format.read(bytes, file: file, masker: masker), file: file))
             } catch {
                 // A file of several JSON documents is NDJSON whatever its name.
                 guard let treeError = error as? TreeError, treeError.reason == .trailingData else {
@@ -81,7 +84,8 @@ struct TreeInputs {
                 }
                 for (line, slice) in NDJSONLines(bytes) {
                     do {
-                        body(Item(name: "\(file):\(line)", document: try format.read(Array(slice), file: file, firstLine: line, masker: masker)))
+                        body(Item(name: "\(file):\(line)", document: try format.read(Array(slice), file: file, firstLine: line, masker: masker),
+                                  file: file, firstLine: line))
                     } catch {
                         FileIO.printError(renderedReadError(error))
                         failures += 1
@@ -99,7 +103,8 @@ struct TreeInputs {
         do {
             try FileIO.forEachLine(file, limit: limit, { line, bytes in
                 do {
-                    body(Item(name: "\(file):\(line)", document: try format.read(bytes, file: file, firstLine: line, masker: masker)))
+                    body(Item(name: "\(file):\(line)", document: try format.read(bytes, file: file, firstLine: line, masker: masker),
+                                  file: file, firstLine: line))
                 } catch {
                     FileIO.printError(renderedReadError(error))
                     failures += 1

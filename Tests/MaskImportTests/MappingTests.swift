@@ -19,7 +19,7 @@ struct MappingTests {
         {"screen":"com.x","root":{"class":"android.widget.EditText","accessibilityIdentifier":"com.x:id/name",\
         "frame":{"x":10,"y":20,"width":100,"height":50},"text":"Hi","placeholder":"Your name","accessibilityLabel":"Name",\
         "isSecureTextEntry":true,"checkable":false,"checked":false,"clickable":true,"enabled":true,"focusable":true,\
-        "focused":false,"scrollable":false,"selected":false}}
+        "focused":false,"scrollable":false,"selected":false,"zIndex":3}}
         """)
         let converted = try convertAndRead(Array(xml.utf8), format: .uiautomator)
         #expect(converted.decisions[0].isSecure)
@@ -32,6 +32,17 @@ struct MappingTests {
         #expect(json == "{\"root\":{\"class\":\"V\"}}")
         let negative = try convertText("<hierarchy><node class=\"V\" bounds=\"[-5,0][5,10]\"/></hierarchy>", format: .uiautomator)
         #expect(negative == "{\"root\":{\"class\":\"V\",\"frame\":{\"x\":-5,\"y\":0,\"width\":10,\"height\":10}}}")
+    }
+
+    @Test("uiautomator and Rico: not visible to the user becomes hidden (the replay encoder leaves it out)")
+    func visibleToUser() throws {
+        let xml = try convertText("<hierarchy><node class=\"V\" visible-to-user=\"false\"/></hierarchy>", format: .uiautomator)
+        #expect(xml == "{\"root\":{\"class\":\"V\",\"hidden\":true}}")
+        let shown = try convertText("<hierarchy><node class=\"V\" visible-to-user=\"true\"/></hierarchy>", format: .uiautomator)
+        #expect(shown == "{\"root\":{\"class\":\"V\"}}")
+        let rico = try convertText("{\"activity_name\": \"a/b\", \"activity\": {\"root\": {\"class\": \"V\", \"visible-to-user\": false, \"visibility\": \"gone\"}}}", format: .rico)
+        #expect(rico.contains("\"hidden\":true"))
+        #expect(rico.contains("\"visibility\":\"gone\""))
     }
 
     @Test("uiautomator: several top nodes get a synthetic root")

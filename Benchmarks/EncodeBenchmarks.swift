@@ -1,0 +1,184 @@
+// `maskc-bench --only encode`: the replay encoder through the library.
+import MaskStorage
+import MaskEngine
+import MaskImport
+import MaskJSON
+import MaskPolicy
+import MaskTestSupport
+import ReplayEncoder
+import ReplayTrees
+
+/// A screen as an SDK holds it: facts, appearance and parent of every view, pre-order.
+struct ReplayScreen {
+    var screen: String
+    var facts: [ViewFacts]
+    var looks: [ViewAppearance]
+    var parents: [Int32]
+}
+
+/// A generated screen of `count` views; `opaque` of them get an opaque background.
+func makeReplayScreen(count: Int, opaque: Int, seed: UInt64) -> ReplayScreen {
+    var generator = TreeGenerator(seed: seed)
+    var rng = SplitMix64(seed: seed ^ 0xE4C0DE)
+    let views = generator.views(count: count, maxDepth: 40)
+    var looks: [ViewAppearance] = []
+    looks.reserveCapacity(count)
+    let opaqueEvery = opaque > 0 ? max(1, count / opaque) : Int.max
+    for (index, view) in views.enumerated() {
+        var look = ViewAppearance(frame: ViewFrame(x: view.frame.0, y: view.frame.1, width: view.frame.2, height: view.frame.3),
+                                  clipsToBounds: false, text: view.text)
+        if index % opaqueEvery == 0 && index > 0 {
+            look.backgroundColor = RGBAColor(red: 255, green: 255, blue: 255)
+        } else if Int.random(in: 0..<4, using: &rng) == 0 {
+            look.backgroundColor = RGBAColor(red: 240, green: 240, blue: 240, alpha: 250)
+        }
+        looks.append(look)
+    }
+    return ReplayScreen(screen: "HomeViewController", facts: views.map(\.facts), looks: looks, parents: views.map { Int32($0.parent) })
+}
+
+/// Walks a screen with enter/leave (every view entered) and returns its frame.
+@inline(never)
+func encodeFrame(_ screen: ReplayScreen, _ encoder: inout FrameEncoder, _ open: inout [Int32], timestamp: UInt64 = 0) -> ReplayFrame {
+    encoder.begin(screen: screen.screen, timestamp: timestamp)
+    open.removeAll(keepingCapacity: true)
+    // The SDK's views are read in place (lent to `enter`, not copied).
+    screen.facts.withUnsafeBufferPointer { facts in
+        screen.looks.withUnsafeBufferPointer { looks in
+            for index in facts.indices {
+                let parent = screen.parents[index]
+                while let top = open.last, top != parent {
+                    encoder.leave()
+                    open.removeLast()
+                }
+                encoder.enter(facts[index], looks[index])
+                open.append(Int32(index))
+            }
+        }
+    }
+    return encoder.finish()
+}
+
+/// Views per second encoding `screens` (each `repeats` times), with and without removal.
+func encodeRate(_ screens: [ReplayScreen], table: DecisionTable, removing: Bool, repeats: Int) -> (rate: Double, covered: Int) {
+    var encoder = FrameEncoder(table: table)
+    encoder.removesCoveredViews = removing
+    var writer = ReplayStreamWriter(fullFrameInterval: 1)
+    var open: [Int32] = []
+    var sink = 0, covered = 0
+    let views = screens.reduce(0) { $0 + $1.facts.count } * repeats
+    let seconds = measure(seconds: 2) {
+        for screen in screens {
+            for _ in 0..<repeats {
+                writer.append(encodeFrame(screen, &encoder, &open))
+                sink &+= writer.takeBytes().count
+                covered = encoder.stats[.covered]
+            }
+        }
+    }
+    if sink == 42 { print("") }
+    return (Double(views) / seconds, covered)
+}
+
+func encodeBenchmarks() {
+    var policies = PolicyGenerator(seed: 11)
+    let table = DecisionTable(policy: policies.policy(rules: 1000))
+
+    // 1. Throughput, generated screens of 200 to 5,000 views (few opaque views).
+    var rng = SplitMix64(seed: 99)
+    let screens = (0..<(quick ? 10 : 40)).map { makeReplayScreen(count: Int.random(in: 200...5000, using: &rng), opaque: 0, seed: UInt64($0) + 1) }
+    let plain = encodeRate(screens, table: table, removing: false, repeats: 5)
+    let removing = encodeRate(screens, table: table, removing: true, repeats: 5)
+    line("encode (1000-rule policy)", "\(fmt(plain.rate / 1e6, 2)) M views/s without covered-view removal; \(fmt(removing.rate / 1e6, 2)) M views/s with (\(fmt(plain.rate / removing.rate, 2))x)")
+
+    // 2. 5,000 views, 1,000 of them opaque.
+    let crowded = [makeReplayScreen(count: 5000, opaque: 1000, seed: 5)]
+    let crowdedPlain = encodeRate(crowded, table: table, removing: false, repeats: 20)
+    let crowdedRemoving = encodeRate(crowded, table: table, removing: true, repeats: 20)
+    line("encode 5,000 views, 1,000 opaque", "\(fmt(crowdedPlain.rate / 1e6, 2)) M views/s without removal; \(fmt(crowdedRemoving.rate / 1e6, 2)) M views/s with, \(crowdedRemoving.covered) covered (\(fmt(crowdedPlain.rate / crowdedRemoving.rate, 2))x)")
+
+    // 3. One tree of 1,000,000 views (100,000 opaque).
+    let huge = [makeReplayScreen(count: quick ? 200_000 : 1_000_000, opaque: quick ? 20_000 : 100_000, seed: 6)]
+    let hugePlain = encodeRate(huge, table: table, removing: false, repeats: 1)
+    let hugeRemoving = encodeRate(huge, table: table, removing: true, repeats: 1)
+    line("encode \(huge[0].facts.count) views in one tree", "\(fmt(hugePlain.rate / 1e6, 2)) M views/s without removal; \(fmt(hugeRemoving.rate / 1e6, 2)) M views/s with, \(hugeRemoving.covered) covered (\(fmt(hugePlain.rate / hugeRemoving.rate, 2))x)")
+
+    // 4. Bytes per drawn view and per frame on the shared captures, retail policy.
+    let retail = PolicyCompiler.compile(readFile("Policies/retail-app.yaml"), file: "retail-app.yaml").table!
+    let captures = captureDocuments(table: retail)
+    var treeEncoder = TreeFrameEncoder(table: retail)
+    var captureBytes = 0, drawn = 0, pdu = 0
+    for (file, document) in captures {
+        guard let frame = try? treeEncoder.encode(document, timestamp: 0, file: file) else { continue }
+        var writer = ReplayStreamWriter()
+        writer.append(frame)
+        captureBytes += writer.bytes.count - ReplayStream.magic.count
+        drawn += frame.views.count
+        pdu += frame.views.reduce(0) { $0 + $1.pduSize }
+    }
+    line("encode shared captures (\(captures.count))", "\(fmt(Double(pdu) / Double(max(1, drawn)), 2)) PDU bytes per drawn view; \(fmt(Double(captureBytes) / Double(max(1, captures.count)), 1)) bytes per frame (texts included)")
+
+    // 5. A one-minute session at one frame a second from real screens: scrolling, then
+    //    a text field typed into.
+    for (file, policy) in [("Tests/Fixtures/Captures/uiautomator/flutter-fractal-forge_ui_dump.xml", "Policies/retail-app.yaml"),
+                           ("Tests/Fixtures/Captures/xcuitest/sample_app_ios1.xml", "Policies/retail-app.yaml"),
+                           ("Tests/Fixtures/Captures/xcuitest/sample_app_ios1.xml", "unmask-all")] {
+        let table = policy == "unmask-all" ? DecisionTable(policy: MaskingPolicy(default: .unmask)) : retail
+        guard let document = captureDocuments(table: table, only: file).first?.1 else { continue }
+        let session = sessionBytes(document, table: table)
+        line("session 60 s @1 fps: \(file.split(separator: "/").last!) (\(policy == "unmask-all" ? "unmasked" : "retail"))",
+             "\(fmt(Double(session.bytes) / 1024, 1)) KB/min (\(session.full) full, \(60 - session.full) delta frames); seed 000's lowest quality: under 900 KB/min")
+    }
+}
+
+/// The shared captures (or one of them) read as maskc trees.
+func captureDocuments(table: DecisionTable, only: String? = nil) -> [(String, TreeDocument)] {
+    let files = only.map { [$0] } ?? [
+        "Tests/Fixtures/Captures/rico/avon_279.json", "Tests/Fixtures/Captures/rico/clockAndWeather_107.json",
+        "Tests/Fixtures/Captures/rico/dailyreflections_124.json", "Tests/Fixtures/Captures/uiautomator/college-companion_window_dump.xml",
+        "Tests/Fixtures/Captures/uiautomator/flutter-fractal-forge_ui_dump.xml", "Tests/Fixtures/Captures/uiautomator/pocket-financer_window_dump.xml",
+        "Tests/Fixtures/Captures/xcuitest/sample_app_ios1.xml", "Tests/Fixtures/Captures/xcuitest/settings_top.xml",
+    ]
+    let masker = TreeMasker(table: table)
+    return files.compactMap { file in
+        let bytes = readFile(file)
+        guard let format = try? CaptureImporter.detect(InputBytes(bytes)), case .format(let found) = format,
+              let json = try? CaptureImporter.convert(bytes, format: found, file: file),
+              let document = try? masker.read(found == .json ? bytes : json, file: file) else { return nil }
+        return (file, document)
+    }
+}
+
+/// 60 frames of one screen: 30 s scrolling its first scrollable view 12 points a second,
+/// then 30 s typing a character a second into its first text input.
+func sessionBytes(_ document: TreeDocument, table: DecisionTable) -> (bytes: Int, full: Int) {
+    let tree = document.tree
+    var looks = (0..<tree.count).map { document.appearance(of: $0) }
+    let catalog = table.catalog
+    let scroller = (0..<tree.count).first { view in
+        (tree.views[view].superclasses ?? catalog.chain(of: tree.views[view].className)).contains { $0.contains("Scroll") || $0.contains("RecyclerView") }
+    } ?? 0
+    let input = (0..<tree.count).first { catalog.isTextInput(tree.views[$0].className) }
+    var inScroller = [Bool](repeating: false, count: tree.count)
+    for view in 1..<max(1, tree.count) where Int(tree.parents[view]) == scroller || inScroller[Int(tree.parents[view])] { inScroller[view] = true }
+    let screen = ReplayScreen(screen: tree.screen ?? "", facts: tree.views, looks: looks, parents: tree.parents)
+    var encoder = FrameEncoder(table: table)
+    var writer = ReplayStreamWriter()
+    var open: [Int32] = []
+    var bytes = 0, full = 0
+    for second in 0..<60 {
+        var frame = screen
+        if second < 30 {
+            for view in 0..<tree.count where inScroller[view] {
+                frame.looks[view].frame.y -= Double(second * 12)
+                frame.looks[view].contentFrame?.y -= Double(second * 12)
+            }
+        } else if let input {
+            looks[input].text = String(repeating: "a", count: second - 29)
+            frame.looks[input].text = looks[input].text
+        }
+        if writer.append(encodeFrame(frame, &encoder, &open, timestamp: UInt64(second) * 1000)) == .full { full += 1 }
+        bytes += writer.takeBytes().count
+    }
+    return (bytes, full)
+}

@@ -1,0 +1,307 @@
+import MaskEngine
+
+/// Turns one screen into a ``ReplayFrame``: an encoder walks its view hierarchy,
+/// `enter`ing each view (parents before children) and `leave`ing it after its children,
+/// then calls ``finish()``.
+///
+/// Each view is decided by the engine (``MaskEngine/MaskingTraversal``) as it is
+/// entered, and what the frame carries comes from that decision alone: its wire type
+/// (``ReplayViewType/infer``), its text only when
+/// `decision.emission(for: appearance.textField)` is `keep`, and nothing below a view
+/// whose children are not emitted. Views that draw nothing are left out
+/// (``LeftOutReason``), frames are clipped by clipping ancestors, and at ``finish()``
+/// views entirely under a fully opaque view drawn later are removed.
+///
+/// Not thread-safe: one per thread; reuse it across frames (``begin(screen:timestamp:coordinates:)``)
+/// to keep the engine's caches warm.
+///
+/// ```swift
+/// var encoder = FrameEncoder(table: table)
+/// encoder.begin(screen: "Checkout", timestamp: 1_000)
+/// if encoder.enter(ViewFacts(className: "UIView"), ViewAppearance(frame: bounds)) {
+///     // children...
+/// }
+/// encoder.leave()
+/// let frame = encoder.finish()
+/// ```
+public struct FrameEncoder: Sendable {
+    /// How the views' frames are given.
+    public enum Coordinates: String, Sendable, Hashable, CaseIterable {
+        /// Relative to the window (the default, and the wire's).
+        case window
+        /// Relative to the parent view's frame origin (scroll offsets applied); the
+        /// encoder adds the ancestors' origins.
+        case superview
+    }
+
+    /// Whether ``finish()`` removes views covered by fully opaque views drawn later
+    /// (default `true`).
+    public var removesCoveredViews = true
+
+    private var traversal: MaskingTraversal
+    private var classes = ClassTraitsCache()
+    private var coordinates = Coordinates.window
+    private var screen: String?
+    private var timestamp: UInt64 = 0
+    /// What happened to the views of the frame being built.
+    public private(set) var stats = EncodingStats()
+
+    /// What each entered view hands its children.
+    private struct Entry {
+        var originX: Double, originY: Double
+        /// What the children are clipped to.
+        var clip: Box
+        /// The alpha along the chain, this view's included.
+        var alpha: Double
+        /// Whether this view or an ancestor is transformed.
+        var transformed: Bool
+        /// Non-nil: every view below is left out for this reason.
+        var skip: LeftOutReason?
+        /// Whether the engine entered the view (it must then leave it).
+        var decided: Bool
+        /// The view's node, -1 for none.
+        var node: Int32
+    }
+    private var stack: [Entry] = []
+
+    /// A view decided: its parent node, its `zIndex`, its drawn item or -1.
+    private struct Node {
+        var parent: Int32
+        var z: Double
+        var item: Int32
+    }
+    /// Views decided, in pre-order: the drawing order comes from them.
+    private var nodes: [Node] = []
+    private var hasZIndex = false
+
+    /// A drawn view: what it sends, what it shows clipped (what another must cover to
+    /// hide it), and its opaque rectangle in `opaqueBoxes` (or -1).
+    private struct Item {
+        var view: ReplayView
+        var extent: Box
+        var opaque: Int32
+    }
+    /// Drawn views, in pre-order.
+    private var items: [Item] = []
+    private var opaqueBoxes: [Box] = []
+
+    /// Creates an encoder deciding views with `table` (and `classifier`, the seed's
+    /// `ReplayIdentifiable` hook, which may change a view's kind and content frame).
+    public init(table: DecisionTable, classifier: (any ViewClassifier)? = nil) {
+        traversal = MaskingTraversal(table: table, classifier: classifier)
+    }
+
+    /// Starts a new frame.
+    /// - Parameters:
+    ///   - screen: the screen's name (policies may scope rules to it).
+    ///   - timestamp: milliseconds since the session started.
+    ///   - coordinates: how the views' frames are given.
+    public mutating func begin(screen: String?, timestamp: UInt64 = 0, coordinates: Coordinates = .window) {
+        traversal.reset(screen: screen)
+        self.screen = screen
+        self.timestamp = timestamp
+        self.coordinates = coordinates
+        stats = EncodingStats()
+        stack.removeAll(keepingCapacity: true)
+        nodes.removeAll(keepingCapacity: true)
+        hasZIndex = false
+        items.removeAll(keepingCapacity: true)
+        opaqueBoxes.removeAll(keepingCapacity: true)
+    }
+
+    /// Enters a view: a child of the view entered last and not yet left (or a root).
+    ///
+    /// - Returns: whether its children can draw anything. `false` below a hidden,
+    ///   transparent or clipped-away view and below a view whose children the masking
+    ///   decision does not emit: an encoder should not walk them (views entered there
+    ///   anyway are left out and counted).
+    /// - Complexity: O(1) expected (the engine's decision, a class lookup cached by name).
+    @discardableResult
+    public mutating func enter(_ facts: ViewFacts, _ appearance: ViewAppearance) -> Bool {
+        stats.viewsIn += 1
+        let parent = stack.last
+        if let reason = parent?.skip {
+            return leaveOut(reason, decided: false)
+        }
+        var frame = appearance.frame
+        var content = appearance.contentFrame ?? frame
+        if coordinates == .superview, let parent {
+            frame.x += parent.originX
+            frame.y += parent.originY
+            content.x += parent.originX
+            content.y += parent.originY
+        }
+        // Every view whose parent is walked is decided, drawn or not: index paths and
+        // reliable targets count siblings, so skipping one would shift the others'.
+        let decision = traversal.enter(facts, frame: &content)
+        let alpha = (parent?.alpha ?? 1) * Self.alpha(appearance.alpha)
+        if appearance.isHidden { return leaveOut(.hidden, decided: true) }
+        if !(alpha > 0) { return leaveOut(.transparent, decided: true) }
+        let traits = classes.traits(of: facts, catalog: traversal.table.catalog)
+        let clip = parent?.clip ?? .everything
+        let frameBox = Box(frame)
+        let visible = frameBox.intersection(clip)
+        let clips = appearance.clipsToBounds ?? traits.clipsByDefault
+        let transformed = (parent?.transformed ?? false) || appearance.isTransformed
+        let node = Int32(nodes.count)
+        let z = appearance.zIndex.isFinite ? appearance.zIndex : 0
+        nodes.append(Node(parent: parent?.node ?? -1, z: z, item: -1))
+        if z != 0 { hasZIndex = true }
+        var entry = Entry(originX: frame.x, originY: frame.y, clip: clips ? visible : clip, alpha: alpha,
+                          transformed: transformed, skip: decision.emitsChildren ? nil : .notEmitted, decided: true, node: node)
+        if !frameBox.hasArea {
+            stats[.zeroArea] += 1
+        } else if !visible.hasArea {
+            stats[.clipped] += 1
+            entry.skip = .clipped
+        } else {
+            draw(decision, appearance, traits: traits, frame: frame, visible: visible, content: content,
+                 contentClip: clips ? visible : clip, opaque: !transformed && alpha == 1, node: node)
+        }
+        stack.append(entry)
+        return entry.skip == nil
+    }
+
+    /// Leaves the view entered last. Leaving with nothing entered does nothing.
+    public mutating func leave() {
+        guard let entry = stack.popLast() else { return }
+        if entry.decided { traversal.leave() }
+    }
+
+    /// The frame: the drawn views back to front, covered views removed (when
+    /// ``removesCoveredViews``). Views still entered are left first.
+    /// - Complexity: O(n) for n drawn views without `zIndex` (O(n log n) with), plus
+    ///   the occlusion sweep (see ``OcclusionGrid``).
+    public mutating func finish() -> ReplayFrame {
+        while !stack.isEmpty { leave() }
+        var frame = ReplayFrame(screen: screen, timestamp: timestamp)
+        let removing = removesCoveredViews && !opaqueBoxes.isEmpty
+        if !hasZIndex && !removing {
+            frame.views = items.map(\.view)
+            stats.viewsDrawn = frame.views.count
+            return frame
+        }
+        let order = hasZIndex ? drawingOrder() : Array(0..<Int32(items.count))
+        frame.views.reserveCapacity(order.count)
+        if removing {
+            var bounds = opaqueBoxes[0]
+            for box in opaqueBoxes { bounds = bounds.union(box) }
+            var grid = OcclusionGrid(bounds: bounds, expected: opaqueBoxes.count)
+            var kept = [Bool](repeating: true, count: items.count)
+            for index in order.reversed() {
+                let item = items[Int(index)]
+                if grid.covers(item.extent) {
+                    kept[Int(index)] = false
+                    stats[.covered] += 1
+                } else if item.opaque >= 0 {
+                    grid.add(opaqueBoxes[Int(item.opaque)])
+                }
+            }
+            for index in order where kept[Int(index)] { frame.views.append(items[Int(index)].view) }
+        } else {
+            for index in order { frame.views.append(items[Int(index)].view) }
+        }
+        stats.viewsDrawn = frame.views.count
+        return frame
+    }
+
+    // MARK: One view
+
+    /// Leaves a view out with its subtree.
+    private mutating func leaveOut(_ reason: LeftOutReason, decided: Bool) -> Bool {
+        stats[reason] += 1
+        stack.append(Entry(originX: 0, originY: 0, clip: .everything, alpha: 0, transformed: false,
+                           skip: reason, decided: decided, node: -1))
+        return false
+    }
+
+    private mutating func draw(_ decision: MaskDecision, _ appearance: ViewAppearance, traits: ClassTraits, frame: ViewFrame,
+                               visible: Box, content: ViewFrame, contentClip: Box, opaque chainOpaque: Bool, node: Int32) {
+        let hasText = !(appearance.text?.isEmpty ?? true)
+        let type = ReplayViewType.infer(decision, traits: traits, hasText: hasText, hasImage: appearance.hasImage)
+        let background = appearance.backgroundColor?.isVisible ?? false
+        let border = appearance.borderWidth > 0
+        let drawsContent = hasText || appearance.hasImage || traits.isTextInput || traits.isToggle || Self.drawsItself(type)
+        guard drawsContent || background || border else {
+            stats[.drawsNothing] += 1
+            return
+        }
+        // The rectangle sent: the content's or the frame's, clipped. An unclipped one is
+        // sent as given (edges and back would move a half-point value across a rounding).
+        var box = visible
+        var shown = Box(frame) == visible ? frame : visible.frame
+        if drawsContent && type.usesContentFrame {
+            let clipped = Box(content).intersection(contentClip)
+            if clipped.hasArea {
+                box = clipped
+                shown = Box(content) == clipped ? content : clipped.frame
+            }
+        }
+        var text: String?
+        if type.carriesText, hasText, decision.emission(for: appearance.textField) == .keep { text = appearance.text }
+        var opaque: Int32 = -1
+        if chainOpaque && (appearance.backgroundColor?.isOpaque ?? false) && !(appearance.cornerRadius > 0) {
+            opaque = Int32(opaqueBoxes.count)
+            opaqueBoxes.append(visible)
+        }
+        nodes[Int(node)].item = Int32(items.count)
+        items.append(Item(view: ReplayView(type: type, frame: shown, text: text),
+                          extent: background || border ? box.union(visible) : box, opaque: opaque))
+    }
+
+    /// Types that draw something of their own even without text or an image.
+    private static func drawsItself(_ type: ReplayViewType) -> Bool {
+        switch type {
+        case .image, .toggle, .webView, .textInput, .secureText, .maskedImage, .maskedSwiftUIText, .map: return true
+        case .label, .button, .view, .maskedText: return false
+        }
+    }
+
+    /// A view's own alpha, in 0...1; not a number counts as 0 (not drawn).
+    private static func alpha(_ value: Double) -> Double {
+        guard value > 0 else { return 0 }
+        return min(value, 1)
+    }
+
+    // MARK: Drawing order
+
+    /// The drawn views back to front: pre-order, siblings ordered by `zIndex` (stable).
+    private func drawingOrder() -> [Int32] {
+        let count = nodes.count
+        var firstChild = [Int32](repeating: -1, count: count)
+        var nextSibling = [Int32](repeating: -1, count: count)
+        var roots: [Int32] = []
+        for node in stride(from: count - 1, through: 0, by: -1) {
+            let parent = nodes[node].parent
+            if parent >= 0 {
+                nextSibling[node] = firstChild[Int(parent)]
+                firstChild[Int(parent)] = Int32(node)
+            } else {
+                roots.append(Int32(node))
+            }
+        }
+        var order: [Int32] = []
+        order.reserveCapacity(items.count)
+        var pending = sortedByZ(roots.reversed())
+        pending.reverse()
+        var siblings: [Int32] = []
+        while let node = pending.popLast() {
+            if nodes[Int(node)].item >= 0 { order.append(nodes[Int(node)].item) }
+            siblings.removeAll(keepingCapacity: true)
+            var child = firstChild[Int(node)]
+            while child >= 0 {
+                siblings.append(child)
+                child = nextSibling[Int(child)]
+            }
+            for child in sortedByZ(siblings).reversed() { pending.append(child) }
+        }
+        return order
+    }
+
+    /// Siblings ordered by `zIndex`, ties in their own order.
+    private func sortedByZ<S: Sequence<Int32>>(_ siblings: S) -> [Int32] {
+        let list = Array(siblings)
+        guard list.contains(where: { nodes[Int($0)].z != nodes[Int(list[0])].z }) else { return list }
+        return list.sorted { (nodes[Int($0)].z, $0) < (nodes[Int($1)].z, $1) }
+    }
+}

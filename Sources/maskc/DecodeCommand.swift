@@ -1,0 +1,93 @@
+import ArgumentParser
+import MaskJSON
+import MaskPreview
+import ReplayEncoder
+
+struct DecodeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "decode",
+        abstract: "List the frames of a replay session stream, and draw them as the player would.",
+        discussion: """
+            Prints every frame (number, full or delta, timestamp, screen, bytes) and its \
+            views back to front (type, x, y, width, height, and the text the stream \
+            carries). With --svg, writes one SVG per frame into the folder \
+            (frame-0000.svg, ...). A stream that is malformed or cut short is an error \
+            naming the byte offset (exit 4); nothing is written.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+    @Argument(help: "The session stream (from maskc encode).")
+    var stream: String
+
+    @Option(help: "The listing's format: text or json.")
+    var format: Format = .text
+
+    @Option(help: "Write one SVG per frame into this folder (created if missing).")
+    var svg: String?
+
+    func run() throws {
+        let bytes = try PolicyLoader.readInput(stream, what: "stream", limit: Int(Int32.max))
+        let frames: [DecodedFrame]
+        do {
+            frames = try ReplayDecoder.decode(bytes)
+        } catch {
+            FileIO.printError("\(stream): error: \(error.message)")
+            throw Reported(status: .invalidTree)
+        }
+        if let svg {
+            guard System.makeDirectory(svg) else {
+                FileIO.printError("maskc: error: cannot write '\(svg)': \(FileIO.systemError())")
+                throw Reported(status: .outputFailed)
+            }
+            for decoded in frames {
+                let digits = String(decoded.number)
+                let name = "frame-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".svg"
+                try AuditCommand.write(ReplayFrameRenderer(frame: decoded.frame).render(), to: svg + "/" + name)
+            }
+        }
+        try AuditCommand.write(format == .json ? json(frames) : text(frames), to: nil)
+    }
+
+    private func text(_ frames: [DecodedFrame]) -> String {
+        var lines: [String] = []
+        for decoded in frames {
+            let frame = decoded.frame
+            var head = "frame \(decoded.number) \(decoded.kind.name)"
+            if let base = decoded.base { head += " (against \(base))" }
+            head += " at \(frame.timestamp) ms, screen \(frame.screen ?? "-"), \(frame.views.count) views, \(decoded.byteCount) bytes"
+            lines.append(head)
+            for (index, view) in frame.views.enumerated() {
+                var line = "  \(index) \(view.type.name) \(view.x) \(view.y) \(view.width) \(view.height)"
+                if let text = view.text { line += " \"\(text)\"" }
+                lines.append(line)
+            }
+        }
+        return ReportText.lines(lines) + "\n"
+    }
+
+    private func json(_ frames: [DecodedFrame]) -> String {
+        var out: [UInt8] = Array("{\"frames\":[".utf8)
+        for (f, decoded) in frames.enumerated() {
+            let frame = decoded.frame
+            if f > 0 { out.append(UInt8(ascii: ",")) }
+            out += Array("{\"base\":\(decoded.base.map(String.init) ?? "null"),\"bytes\":\(decoded.byteCount),\"kind\":\"\(decoded.kind.name)\",\"number\":\(decoded.number),\"screen\":".utf8)
+            if let screen = frame.screen { JSONString.appendQuoted(screen, to: &out, escapingControls: true) } else { out += Array("null".utf8) }
+            out += Array(",\"timestamp\":\(frame.timestamp),\"views\":[".utf8)
+            for (v, view) in frame.views.enumerated() {
+                if v > 0 { out.append(UInt8(ascii: ",")) }
+                out += Array("{\"height\":\(view.height),".utf8)
+                if let text = view.text {
+                    out += Array("\"text\":".utf8)
+                    JSONString.appendQuoted(text, to: &out, escapingControls: true)
+                    out.append(UInt8(ascii: ","))
+                }
+                out += Array("\"type\":\"\(view.type.name)\",\"width\":\(view.width),\"x\":\(view.x),\"y\":\(view.y)}".utf8)
+            }
+            out += Array("]}".utf8)
+        }
+        out += Array("]}\n".utf8)
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// `maskc encode` and `maskc decode`: golden listings, the stream's bytes, SVGs, and errors.
+@Suite("Encode and decode CLI")
+struct EncodeTests {
+    static let session = "Tests/Fixtures/Encoder/session.ndjson"
+    static let policy = "Tests/Fixtures/Encoder/checkout-policy.yaml"
+    static let stream = "Tests/Fixtures/Encoder/session.bin"
+
+    /// Compares a file the run wrote with a recorded one (re-recorded with RECORD_SNAPSHOTS=1).
+    static func assertSameBytes(_ written: String, _ recorded: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let actual = try Data(contentsOf: CLIHarness.root.appendingPathComponent(written))
+        let url = CLIHarness.root.appendingPathComponent(recorded)
+        if CLIHarness.recording {
+            try actual.write(to: url)
+            return
+        }
+        let expected = try Data(contentsOf: url)
+        #expect(actual == expected, "\(written) differs from \(recorded)", sourceLocation: sourceLocation)
+    }
+
+    @Test("encode a session: statistics, and the stream byte for byte")
+    func encodeSession() throws {
+        let out = ".build/maskc-encode-session.bin"
+        try CLIHarness.assertGolden("encode-session-stats", ["encode", Self.session, "--policy", Self.policy, "-o", out, "--stats"])
+        try Self.assertSameBytes(out, Self.stream)
+        // Without covered-view removal: more views, same command otherwise.
+        try CLIHarness.assertGolden("encode-session-keep-covered", ["encode", Self.session, "--policy", Self.policy, "-o", ".build/maskc-encode-keep.bin", "--stats", "--keep-covered"])
+    }
+
+    @Test("decode lists every frame, as text and JSON, and draws each as SVG")
+    func decodeSession() throws {
+        try CLIHarness.assertGolden("decode-session", ["decode", Self.stream])
+        try CLIHarness.assertGolden("decode-session-json", ["decode", Self.stream, "--format", "json"])
+        let folder = ".build/maskc-decode-svg"
+        try? FileManager.default.removeItem(at: CLIHarness.root.appendingPathComponent(folder))
+        let result = try CLIHarness.run(["decode", Self.stream, "--svg", folder])
+        #expect(result.exit == 0)
+        for frame in 0..<4 {
+            #expect(FileManager.default.fileExists(atPath: CLIHarness.root.appendingPathComponent("\(folder)/frame-000\(frame).svg").path))
+        }
+        try Self.assertSameBytes("\(folder)/frame-0000.svg", "Tests/MaskcCLITests/Golden/decode-session-frame-0000.svg")
+    }
+
+    @Test("the shared captures encode: bytes per view and per frame")
+    func captures() throws {
+        try CLIHarness.assertGolden("encode-captures-stats", ["encode", "Tests/Fixtures/Captures", "--policy", "Policies/retail-app.yaml", "-o", ".build/maskc-encode-captures.bin", "--stats"])
+    }
+
+    @Test("no text of a masked or secure view is in the stream")
+    func maskedTextNeverSent() throws {
+        let bytes = try Data(contentsOf: CLIHarness.root.appendingPathComponent(Self.stream))
+        for secret in ["Jane Appleseed", "123", "Balance", "Order 1234", "Below the fold", "Total", "12 Main St", "4111"] {
+            #expect(bytes.range(of: Data(secret.utf8)) == nil, "\(secret)")
+        }
+        for shown in ["Checkout", "SPRIN", "Pay", "Done"] { #expect(bytes.range(of: Data(shown.utf8)) != nil, "\(shown)") }
+    }
+
+    @Test("errors: a bad tree 4, a bad stream 4, a missing -o 2; nothing written")
+    func errors() throws {
+        let out = ".build/maskc-encode-error.bin"
+        try? FileManager.default.removeItem(at: CLIHarness.root.appendingPathComponent(out))
+        try CLIHarness.assertGolden("encode-bad-coordinates", ["encode", "Tests/Fixtures/Encoder/bad-coordinates.json", "--policy", Self.policy, "-o", out])
+        #expect(!FileManager.default.fileExists(atPath: CLIHarness.root.appendingPathComponent(out).path))
+        try CLIHarness.assertGolden("decode-truncated", ["decode", "Tests/Fixtures/Encoder/truncated.bin"])
+        try CLIHarness.assertGolden("decode-not-a-stream", ["decode", Self.session])
+        let missing = try CLIHarness.run(["encode", Self.session, "--policy", Self.policy])
+        #expect(missing.exit == 2)
+    }
+}

@@ -1,0 +1,174 @@
+import Testing
+import MaskEngine
+import MaskTestSupport
+import ReplayEncoder
+
+/// Properties over generated screens and policies (deterministic seeds).
+struct EncoderPropertyTests {
+    /// A generated screen as the encoder's input: facts, appearance, parents (pre-order).
+    struct Screen {
+        var screen: String
+        var facts: [ViewFacts]
+        var looks: [ViewAppearance]
+        var parents: [Int]
+    }
+
+    /// Walks a screen with explicit enter/leave, every view entered.
+    static func encode(_ screen: Screen, with encoder: inout FrameEncoder, timestamp: UInt64 = 0) -> ReplayFrame {
+        encoder.begin(screen: screen.screen, timestamp: timestamp)
+        var open: [Int] = []
+        for index in screen.facts.indices {
+            while let top = open.last, top != screen.parents[index] {
+                encoder.leave()
+                open.removeLast()
+            }
+            encoder.enter(screen.facts[index], screen.looks[index])
+            open.append(index)
+        }
+        return encoder.finish()
+    }
+
+    static func screen(seed: UInt64, count: Int, plain: Bool) -> Screen {
+        var generator = TreeGenerator(seed: seed)
+        var rng = SplitMix64(seed: seed ^ 0x5EED)
+        let views = generator.views(count: count, maxDepth: 12)
+        var looks: [ViewAppearance] = []
+        for (index, view) in views.enumerated() {
+            var look = ViewAppearance(frame: ViewFrame(x: view.frame.0, y: view.frame.1, width: view.frame.2, height: view.frame.3))
+            look.text = view.text.map { "QZ\(index)ZQ \($0)" }
+            if plain {
+                // Every view draws, nothing clips or covers: geometry is the input's.
+                let edges: [Double] = [-40.5, -0.5, 0.49, 0.5, 1.5, 255.5, 256, 1000.25, 65_534.5, 70_000, 1e9]
+                look.frame = ViewFrame(x: edges.randomElement(using: &rng)!, y: Double.random(in: -10...3000, using: &rng),
+                                       width: Double.random(in: 0.6...70_000, using: &rng), height: edges.randomElement(using: &rng)!.magnitude + 1)
+                look.backgroundColor = RGBAColor(red: 1, green: 2, blue: 3, alpha: 200)
+                look.clipsToBounds = false
+            } else {
+                let roll = Int.random(in: 0..<100, using: &rng)
+                if roll < 5 { look.isHidden = true }
+                if roll >= 5 && roll < 10 { look.alpha = [0, 0.5, 0.99].randomElement(using: &rng)! }
+                if roll >= 10 && roll < 40 { look.backgroundColor = RGBAColor(red: 255, green: 255, blue: 255, alpha: [255, 255, 254, 0].randomElement(using: &rng)!) }
+                if roll >= 40 && roll < 45 { look.clipsToBounds = true }
+                if roll >= 45 && roll < 50 { look.zIndex = Double.random(in: -2...2, using: &rng).rounded() }
+                if roll >= 50 && roll < 55 { look.contentFrame = ViewFrame(x: look.frame.x + 4, y: look.frame.y + 2, width: 30, height: 12) }
+            }
+            looks.append(look)
+        }
+        return Screen(screen: Corpus.screens[Int(seed % UInt64(Corpus.screens.count))], facts: views.map(\.facts), looks: looks, parents: views.map(\.parent))
+    }
+
+    @Test func roundTripKeepsEveryDrawnViewsGeometryAfterRoundingAndClamping() throws {
+        for seed in UInt64(1)...12 {
+            var policies = PolicyGenerator(seed: seed)
+            let table = DecisionTable(policy: policies.policy(rules: 60, default: seed % 2 == 0 ? .mask : .unmask))
+            let screen = Self.screen(seed: seed, count: 400, plain: true)
+            var encoder = FrameEncoder(table: table)
+            let frame = Self.encode(screen, with: &encoder)
+            var writer = ReplayStreamWriter()
+            writer.append(frame)
+            let decoded = try ReplayDecoder.decode(writer.bytes)
+            #expect(decoded.count == 1)
+
+            // Expected: every view whose ancestors emit their children, in pre-order, its
+            // frame rounded and clamped; text only where the contract keeps it.
+            var traversal = MaskingTraversal(table: table, screen: screen.screen)
+            var emitted = [Bool](repeating: true, count: screen.facts.count)
+            var open: [Int] = []
+            var expected: [(UInt16, UInt16, UInt16, UInt16, String?)] = []
+            for index in screen.facts.indices {
+                let parent = screen.parents[index]
+                if parent >= 0 && !emitted[parent] { emitted[index] = false; continue }
+                while let top = open.last, top != parent { traversal.leave(); open.removeLast() }
+                let decision = traversal.enter(screen.facts[index])
+                open.append(index)
+                emitted[index] = decision.emitsChildren
+                let f = screen.looks[index].frame
+                let text = decision.emission(for: .text) == .keep ? screen.looks[index].text : nil
+                expected.append((ReplayView.wireValue(f.x), ReplayView.wireValue(f.y), ReplayView.wireValue(f.width), ReplayView.wireValue(f.height), text))
+            }
+            let views = decoded[0].frame.views
+            #expect(views.count == expected.count)
+            for (view, want) in zip(views, expected) {
+                #expect(view.x == want.0 && view.y == want.1 && view.width == want.2 && view.height == want.3)
+                if view.type.carriesText { #expect(view.text == want.4) } else { #expect(view.text == nil) }
+            }
+        }
+    }
+
+    @Test func noStringOfAMaskedOrSecureViewIsInTheBytes() throws {
+        var exposedSeen = 0, protectedSeen = 0
+        for seed in UInt64(20)...40 {
+            var policies = PolicyGenerator(seed: seed)
+            let table = DecisionTable(policy: policies.policy(rules: 80, default: seed % 3 == 0 ? .mask : .unmask))
+            var writer = ReplayStreamWriter(fullFrameInterval: 4)
+            var encoder = FrameEncoder(table: table)
+            var screens: [Screen] = []
+            for frame in 0..<6 {
+                var screen = Self.screen(seed: seed &* 31 &+ UInt64(frame % 3), count: 300, plain: false)
+                // Text typed from frame to frame: deltas carry changed texts.
+                for index in screen.looks.indices {
+                    guard let text = screen.looks[index].text else { continue }
+                    // A marker unique to the frame and view; some text typed from frame to
+                    // frame, so deltas carry changed texts.
+                    screen.looks[index].text = "QZ\(frame)x" + text.dropFirst(2) + (index % 7 == frame ? " typed" : "")
+                }
+                screens.append(screen)
+                writer.append(Self.encode(screen, with: &encoder, timestamp: UInt64(frame) * 1000))
+            }
+            let bytes = writer.bytes
+            var leaks: [String] = []
+            for (frame, screen) in screens.enumerated() {
+                var traversal = MaskingTraversal(table: table, screen: screen.screen)
+                var open: [Int] = []
+                for index in screen.facts.indices {
+                    while let top = open.last, top != screen.parents[index] { traversal.leave(); open.removeLast() }
+                    let decision = traversal.enter(screen.facts[index])
+                    open.append(index)
+                    guard let text = screen.looks[index].text else { continue }
+                    let found = Self.contains(bytes, Array("QZ\(frame)x\(index)ZQ".utf8))
+                    if decision.isMasked || decision.isSecure {
+                        protectedSeen += 1
+                        if found { leaks.append("frame \(frame) view \(index)") }
+                    } else if found {
+                        exposedSeen += 1
+                        #expect(Self.contains(bytes, Array(text.utf8)))
+                    }
+                }
+            }
+            #expect(leaks.isEmpty, "seed \(seed): \(leaks.prefix(5))")
+        }
+        // The property is not vacuous: both kinds of view occur.
+        #expect(protectedSeen > 100)
+        #expect(exposedSeen > 100)
+    }
+
+    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty, haystack.count >= needle.count else { return false }
+        var index = 0
+        while index + needle.count <= haystack.count {
+            if haystack[index] == needle[0] && haystack[index..<(index + needle.count)].elementsEqual(needle) { return true }
+            index += 1
+        }
+        return false
+    }
+
+    @Test func removalNeverAddsAndKeepsOrder() {
+        for seed in UInt64(50)...60 {
+            let table = DecisionTable(policy: MaskingPolicy(default: .unmask))
+            let screen = Self.screen(seed: seed, count: 500, plain: false)
+            var with = FrameEncoder(table: table)
+            var without = FrameEncoder(table: table)
+            without.removesCoveredViews = false
+            let kept = Self.encode(screen, with: &with).views
+            let all = Self.encode(screen, with: &without).views
+            #expect(kept.count + with.stats[.covered] == all.count)
+            // `kept` is a subsequence of `all`.
+            var position = 0
+            for view in kept {
+                while position < all.count && all[position] != view { position += 1 }
+                #expect(position < all.count)
+                position += 1
+            }
+        }
+    }
+}

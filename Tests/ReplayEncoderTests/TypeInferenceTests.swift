@@ -1,0 +1,70 @@
+import Testing
+import MaskEngine
+import ReplayEncoder
+
+/// Every wire type, and how the masking decision changes it.
+struct TypeInferenceTests {
+    private func type(of view: V, table: DecisionTable) -> ReplayView? {
+        let root = V("UIView", 0, 0, 400, 800, [view])
+        return encode(root, table: table).0.views.first
+    }
+
+    @Test func unmaskedTypes() {
+        let open = table(default: .unmask)
+        #expect(type(of: V("UILabel", 10, 10, 100, 20, text: "Hello"), table: open)?.type == .label)
+        #expect(type(of: V("UILabel", 10, 10, 100, 20, text: "Hello"), table: open)?.text == "Hello")
+        #expect(type(of: V("UITextField", 10, 10, 100, 20, text: "typed"), table: open)?.type == .textInput)
+        #expect(type(of: V("UIButton", 10, 10, 100, 20, text: "Buy"), table: open)?.type == .button)
+        #expect(type(of: V("UIImageView", 10, 10, 100, 20), table: open)?.type == .image)
+        #expect(type(of: V("UISwitch", 10, 10, 50, 30), table: open)?.type == .toggle)
+        #expect(type(of: V("android.widget.CheckBox", 10, 10, 50, 30), table: open)?.type == .toggle)
+        #expect(type(of: V("WKWebView", 10, 10, 100, 20), table: open)?.type == .webView)
+        #expect(type(of: V("UIView", 10, 10, 100, 20, background: "#FFFFFF"), table: open)?.type == .view)
+        #expect(type(of: V("SwiftUI.Text", 10, 10, 100, 20, text: "Hi"), table: open)?.type == .label)
+    }
+
+    @Test func maskedTypesCarryNoText() {
+        let closed = table(default: .mask)
+        let cases: [(V, ReplayViewType)] = [
+            (V("UILabel", 10, 10, 100, 20, text: "Jane"), .maskedText),
+            (V("UITextField", 10, 10, 100, 20, text: "typed"), .maskedText),
+            (V("UIButton", 10, 10, 100, 20, text: "Jane"), .maskedText),
+            (V("UIImageView", 10, 10, 100, 20, image: true), .maskedImage),
+            (V("SwiftUI.Text", 10, 10, 100, 20, text: "Jane"), .maskedSwiftUIText),
+            (V("MKMapView", 10, 10, 100, 20), .map),
+            (V("UISwitch", 10, 10, 50, 30), .toggle),
+            (V("UIView", 10, 10, 100, 20, background: "#000000"), .view),
+        ]
+        for (view, expected) in cases {
+            let encoded = type(of: view, table: closed)
+            #expect(encoded?.type == expected, "\(view.facts.className)")
+            #expect(encoded?.text == nil)
+        }
+    }
+
+    @Test func secureTextIsSecureEvenWhenUnmasked() {
+        let open = table(default: .unmask)
+        let field = type(of: V("UITextField", 10, 10, 100, 20, text: "hunter2", secure: true), table: open)
+        #expect(field?.type == .secureText)
+        #expect(field?.text == nil)
+        // Text drawn inside a secure field is secure too.
+        let root = V("UIView", 0, 0, 400, 800, [V("UITextField", 10, 10, 200, 40, secure: true, [V("UILabel", 12, 12, 100, 20, text: "hunter2")])])
+        let frame = encode(root, table: open).0
+        #expect(summary(frame) == ["secure-text 10 10 200 40", "secure-text 12 12 100 20"])
+    }
+
+    @Test func mapsAreAlwaysMapsAndHideTheirSubtree() {
+        let root = V("UIView", 0, 0, 400, 800, [V("MKMapView", 0, 0, 400, 400, [V("UILabel", 10, 10, 100, 20, text: "Home address")])])
+        let (frame, stats) = encode(root, table: table(default: .unmask, unmask: ["MKMapView"]))
+        #expect(summary(frame) == ["map 0 0 400 400"])
+        #expect(stats[.notEmitted] == 1)
+    }
+
+    @Test func placeholderTypesHaveTheMaskedBit() {
+        for type in ReplayViewType.allCases {
+            #expect(type.isPlaceholder == [.maskedText, .secureText, .maskedImage, .maskedSwiftUIText, .map].contains(type))
+            #expect(!(type.isPlaceholder && type.carriesText))
+        }
+        #expect(ReplayViewType.label.rawValue == 0)
+    }
+}

@@ -22,15 +22,3 @@ public protocol ViewClassifier: Sendable {
     /// Classifies a view, possibly adjusting its content frame.
     func classify(_ view: ViewFacts, frame: inout ViewFrame) -> ViewClassification?
 }
-
-extension MaskDecision {
-    /// This decision with a custom classification applied.
-    public func applying(_ classification: ViewClassification, facts: ViewFacts) -> MaskDecision {
-        var copy = self
-        copy.kind = classification.kind
-        copy.isSecure = isSecure || SecureContent.isSecure(facts, kind: classification.kind)
-        copy.emitsChildren = classification.recurse && classification.kind != .map
-        if copy.isForcedMask { copy.isMasked = true }
-        return copy
-    }
-}

@@ -128,7 +128,7 @@ struct MaskedTreeWriter {
         let tokens: UnsafePointer<JSONToken>
         let decisions: UnsafeBufferPointer<MaskDecision>
         let viewTokens: UnsafeBufferPointer<Int32>
-        let lookup = FieldLookup.shared
+        let keys = TreeKeys.shared
 
         /// Where the writing stands between runs.
         struct State: ~Copyable {
@@ -265,7 +265,7 @@ struct MaskedTreeWriter {
         /// What to do with a member of a view object: the engine's contract.
         @inline(__always)
         func memberRole(_ keyIndex: Int, view: Int) -> Role? {
-            let field = lookup.field(tape, bytes: bytes, tokens[keyIndex], at: keyIndex)
+            let field = keys.meaning(tape, bytes: bytes, tokens[keyIndex], at: keyIndex).emitted
             if field == .children { return decisions[view].emitsChildren ? .children : nil }
             if view == 0, field == .unknown, !writer.document.isWrapped, tape.keyEquals(keyIndex, MaskedTreeWriter.errorRecordKey) { return nil }
             return Role(decisions[view].emission(for: field))

@@ -35,12 +35,9 @@ enum TreeBuilder {
         var name: String { Field.byName.first { $0.value == self }?.key ?? "?" }
     }
 
-    /// The field a key names (escaped keys decoded first).
+    /// The field a key names (``TreeKeys``).
     static func field(_ tape: JSONTape, _ key: Int) -> Field {
-        let token = tape.tokens[key]
-        if token.hasEscapes { return Field.byName[tape.string(key)] ?? .other }
-        let found = tape.source.withUnsafeBytes { matcher.match($0.baseAddress! + Int(token.start), Int(token.length)) }
-        return found >= 0 ? matcherFields[found] : .other
+        TreeKeys.shared.meaning(tape, key).field
     }
 
     static func typeName(_ kind: JSONToken.Kind) -> String {
@@ -134,21 +131,6 @@ enum TreeBuilder {
         return TreeLayout(tape: tape, viewTokens: viewTokens, isWrapped: isWrapped, screen: screen)
     }
 
-    /// The fields by name, in `matcherFields` order.
-    private static let matcherFields: [Field] = [.class, .superclasses, .id, .accessibilityIdentifier, .restorationIdentifier,
-                                                 .tag, .isSecureTextEntry, .password, .textContentType, .children,
-                                                 .inputType, .autofillHints, .secureTextEntry, .obscureText]
-    private static let matcher = KeyMatcher(matcherFields.map(\.name))
-
-    /// The field a key names, from its raw bytes; nil for a key with escapes (decode it
-    /// and use ``Field/byName``).
-    @inline(__always)
-    static func field(_ bytes: UnsafePointer<UInt8>, _ key: JSONToken, _ matcher: KeyMatcher) -> Field? {
-        if key.hasEscapes { return nil }
-        let found = matcher.match(bytes + Int(key.start), Int(key.length))
-        return found >= 0 ? matcherFields[found] : .other
-    }
-
     /// Reads the views from the root object at `root` on, over the tape's storage.
     /// - Returns: each view's object-start token, in view order.
     private static func views<Sink: ViewSink>(_ tape: JSONTape, bytes: UnsafePointer<UInt8>, tokens: UnsafePointer<JSONToken>,
@@ -158,7 +140,7 @@ enum TreeBuilder {
         var viewTokens: [Int32] = []
         viewTokens.reserveCapacity(expected)
         let takesRaw = sink.takesRawFacts
-        let matcher = Self.matcher
+        let keys = TreeKeys.shared
         @inline(__always) func end(ofValueAt index: Int) -> Int {
             let token = tokens[index]
             return token.kind == .objectStart || token.kind == .arrayStart ? Int(token.length) + 1 : index + 1
@@ -229,7 +211,7 @@ enum TreeBuilder {
             // Bounded by the object's end token, so a view whose last key is `children`
             // never reads past its subtree (a far, uncached read for every parent).
             while k < objectEnd {
-                let f = field(bytes, tokens[k], matcher) ?? Field.byName[tape.string(k)] ?? .other
+                let f = keys.meaning(tape, bytes: bytes, tokens[k], at: k).field
                 let v = k + 1
                 if f != .other {
                     if seen & f.rawValue != 0 {

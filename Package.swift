@@ -68,6 +68,9 @@ let package = Package(
         .testTarget(name: "MaskImportTests", dependencies: ["MaskImport", "MaskJSON", "MaskEngine", "MaskTestSupport"]),
         .testTarget(name: "MaskAuditTests", dependencies: ["MaskAudit", "MaskJSON", "MaskPolicy", "MaskEngine", "MaskCorpus"]),
         .testTarget(name: "MaskcCLITests", dependencies: ["maskc"], exclude: ["Golden"]),
+        // The shipped forms of a policy (generated Swift compiled in from Generated/, the
+        // portable table) against the runtime compiler.
+        .testTarget(name: "MaskShipTests", dependencies: ["MaskEngine", "MaskPolicy", "MaskJSON", "MaskImport", "MaskTestSupport"]),
         .testTarget(name: "MaskPropertyTests", dependencies: ["MaskEngine", "MaskPolicy", "MaskJSON", "MaskTestSupport"]),
     ]
 )

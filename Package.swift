@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "MaskJSON", targets: ["MaskJSON"]),
         .library(name: "MaskImport", targets: ["MaskImport"]),
         .executable(name: "maskc", targets: ["maskc"]),
+        .plugin(name: "MaskPolicyPlugin", targets: ["MaskPolicyPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -51,8 +52,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // A replay encoder calling the engine on its own view objects.
-        .executableTarget(name: "EncoderExample", dependencies: ["MaskEngine", "MaskPolicy"], path: "Examples/EncoderExample"),
+        // Build-tool plugin: a target's `*.maskpolicy.yaml` files become Swift building
+        // their decision tables (`maskc compile --emit swift --check`) at build time.
+        .plugin(name: "MaskPolicyPlugin", capability: .buildTool(), dependencies: ["maskc"]),
+        // A replay encoder calling the engine on its own view objects; its policy is
+        // compiled by the plugin, so it links MaskEngine alone.
+        .executableTarget(name: "EncoderExample", dependencies: ["MaskEngine"], path: "Examples/EncoderExample", plugins: ["MaskPolicyPlugin"]),
         // Test support shared by the property tests and the benchmarks: a plain
         // reference resolver and deterministic generators.
         .target(name: "MaskTestSupport", dependencies: ["MaskEngine"], path: "Tests/Support"),

@@ -1,0 +1,40 @@
+import Testing
+import MaskEngine
+@testable import MaskPolicy
+
+/// Names and literals in generated Swift.
+@Suite("Swift emission")
+struct SwiftEmissionTests {
+    @Test("type names derived from policy files", arguments: [
+        ("retail-app.yaml", "RetailAppPolicy"), ("Policies/strict-default.yaml", "StrictDefaultPolicy"),
+        ("checkout.maskpolicy.yaml", "CheckoutPolicy"), ("app_policy.yaml", "AppPolicy"),
+        ("2024-q3.maskpolicy.yaml", "Policy2024Q3Policy"), ("---.yaml", "Policy"), ("/abs/dir/My Screens.yaml", "MyScreensPolicy"),
+    ])
+    func derived(_ file: String, _ name: String) {
+        #expect(SwiftTypeName.derived(fromFile: file) == name)
+        #expect(SwiftTypeName.isValid(name))
+    }
+
+    @Test("names that cannot name a type", arguments: ["", "1x", "a-b", "enum", "Self", "_", "Café", "a b"])
+    func invalid(_ name: String) {
+        #expect(!SwiftTypeName.isValid(name))
+    }
+
+    @Test("string literals escape quotes, backslashes and everything outside printable ASCII")
+    func literals() {
+        #expect(SwiftLiteral.string("a\"b\\c") == #""a\"b\\c""#)
+        #expect(SwiftLiteral.string("\u{1B}[8m\n\u{202E}é👍") == #""\u{1B}[8m\u{A}\u{202E}\u{E9}\u{1F44D}""#)
+        #expect(SwiftLiteral.string("\\(x)") == #""\\(x)""#)
+        #expect(SwiftLiteral.commentText("a\nb") == #"a\u{A}b"#)
+    }
+
+    @Test("each rule is one line, with only the arguments that differ from the defaults")
+    func rules() {
+        let rule = MaskRule(.unmask, .tag(-3), recursive: false, screen: "Home", reason: "r", origin: RuleOrigin(file: "p.yaml", line: 4, column: 5))
+        #expect(SwiftPolicyEmitter.literal(rule, source: "p.yaml") == #"MaskRule(.unmask, .tag(-3), recursive: false, screen: "Home", reason: "r", origin: at(4, 5))"#)
+        #expect(SwiftPolicyEmitter.literal(MaskRule(.mask, .id(GlobPattern("0.*"))), source: "p.yaml") == #"MaskRule(.mask, .id(GlobPattern("0.*")))"#)
+        #expect(SwiftPolicyEmitter.literal(RuleOrigin(file: "q.yaml", line: 1, column: 2), source: "p.yaml") == #"RuleOrigin(file: "q.yaml", line: 1, column: 2)"#)
+        let declaration = ClassDeclaration("Map", extends: "UIView", kind: .swiftUIText, recurse: false)
+        #expect(SwiftPolicyEmitter.literal(declaration, source: "p.yaml") == #"ClassDeclaration("Map", extends: "UIView", kind: .swiftUIText, recurse: false)"#)
+    }
+}

@@ -37,4 +37,26 @@ struct SwiftEmissionTests {
         let declaration = ClassDeclaration("Map", extends: "UIView", kind: .swiftUIText, recurse: false)
         #expect(SwiftPolicyEmitter.literal(declaration, source: "p.yaml") == #"ClassDeclaration("Map", extends: "UIView", kind: .swiftUIText, recurse: false)"#)
     }
+
+    @Test("past a thousand elements, the appends are split over functions of a thousand, in order")
+    func chunks() {
+        let elements = (0..<2_500).map { "E(\($0))" }
+        let code = SwiftPolicyEmitter.builder("makeRules", "MaskRule", "rules", elements)
+        let lines = code.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("        makeRules") } == ["        makeRules1(&rules)", "        makeRules2(&rules)", "        makeRules3(&rules)"])
+        #expect(lines.contains("    /// MaskRule 2001 to 2500."))
+        let appended = lines.compactMap { line -> String? in
+            guard let start = line.range(of: "rules.append(") else { return nil }
+            return String(line[start.upperBound...].dropLast())
+        }
+        #expect(appended == elements)
+        #expect(SwiftPolicyEmitter.builder("makeClasses", "ClassDeclaration", "classes", []) == """
+                private static func makeClasses() -> [ClassDeclaration] {
+                    var classes: [ClassDeclaration] = []
+                    return classes
+                }
+
+
+            """)
+    }
 }

@@ -38,9 +38,11 @@ public enum SwiftPolicyEmitter {
 
             """
         out += "\n    /// The classes the policy declares.\n"
-        out += "    static let classes: [ClassDeclaration] = " + list(policy.classes.map { literal($0, source: source) })
+        out += "    static let classes: [ClassDeclaration] = makeClasses()\n\n"
         out += "    /// The rules, in source order (decisions name them by index).\n"
-        out += "    static let rules: [MaskRule] = " + list(policy.rules.map { literal($0, source: source) })
+        out += "    static let rules: [MaskRule] = makeRules()\n\n"
+        out += builder("makeClasses", "ClassDeclaration", "classes", policy.classes.map { literal($0, source: source) })
+        out += builder("makeRules", "MaskRule", "rules", policy.rules.map { literal($0, source: source) })
         out += """
                 /// A position in the policy file.
                 private static func at(_ line: Int, _ column: Int) -> RuleOrigin {
@@ -52,10 +54,34 @@ public enum SwiftPolicyEmitter {
         return out
     }
 
-    /// An array literal, one element a line, then a blank line.
-    static func list(_ elements: [String]) -> String {
-        guard !elements.isEmpty else { return "[]\n\n" }
-        return "[\n" + elements.map { "        " + $0 + ",\n" }.joined() + "    ]\n\n"
+    /// Elements a builder function appends before handing over to the next.
+    static let chunkSize = 1_000
+
+    /// A function returning `elements` (Swift expressions of type `type`), one
+    /// `append` statement a line. Statements, not an array literal: the type checker
+    /// takes each on its own, so build time grows linearly with the policy (an array
+    /// literal of a thousand initializer calls takes minutes and gigabytes). Past
+    /// ``chunkSize`` elements, the statements are split over functions of that many.
+    static func builder(_ name: String, _ type: String, _ variable: String, _ elements: [String]) -> String {
+        var out = "    private static func \(name)() -> [\(type)] {\n"
+        out += "        var \(variable): [\(type)] = []\n"
+        if elements.count > chunkSize {
+            out += "        \(variable).reserveCapacity(\(elements.count))\n"
+            let chunks = stride(from: 0, to: elements.count, by: chunkSize).map { Array(elements[$0..<min($0 + chunkSize, elements.count)]) }
+            for index in chunks.indices { out += "        \(name)\(index + 1)(&\(variable))\n" }
+            out += "        return \(variable)\n    }\n\n"
+            for (index, chunk) in chunks.enumerated() {
+                let first = index * chunkSize + 1
+                out += "    /// \(type) \(first) to \(first + chunk.count - 1).\n"
+                out += "    private static func \(name)\(index + 1)(_ \(variable): inout [\(type)]) {\n"
+                for element in chunk { out += "        \(variable).append(\(element))\n" }
+                out += "    }\n\n"
+            }
+            return out
+        }
+        if !elements.isEmpty { out += "        \(variable).reserveCapacity(\(elements.count))\n" }
+        for element in elements { out += "        \(variable).append(\(element))\n" }
+        return out + "        return \(variable)\n    }\n\n"
     }
 
     /// `ClassDeclaration("Name", extends: "Super", kind: .text, recurse: false, origin: at(4, 3))`.

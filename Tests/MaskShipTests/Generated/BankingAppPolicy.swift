@@ -18,26 +18,36 @@ enum BankingAppPolicy {
     static let policy = MaskingPolicy(default: .mask, classes: classes, rules: rules)
 
     /// The classes the policy declares.
-    static let classes: [ClassDeclaration] = [
-        ClassDeclaration("BalanceLabel", extends: "UILabel", origin: at(6, 3)),
-        ClassDeclaration("CardNumberField", extends: "UITextField", origin: at(7, 3)),
-        ClassDeclaration("StaticCopyLabel", extends: "UILabel", origin: at(8, 3)),
-        ClassDeclaration("BranchMapView", extends: "UIView", kind: .map, recurse: false, origin: at(9, 3)),
-    ]
+    static let classes: [ClassDeclaration] = makeClasses()
 
     /// The rules, in source order (decisions name them by index).
-    static let rules: [MaskRule] = [
-        MaskRule(.unmask, .type("UINavigationBar"), reason: "titles and back buttons are the same for every customer", origin: at(11, 5)),
-        MaskRule(.unmask, .type("UITabBar"), reason: "tab titles are static", origin: at(13, 5)),
-        MaskRule(.unmask, .type("StaticCopyLabel"), reason: "marketing and legal copy, reviewed by the content team", origin: at(15, 5)),
-        MaskRule(.mask, .type("BalanceLabel"), origin: at(17, 5)),
-        MaskRule(.mask, .type("CardNumberField"), origin: at(18, 5)),
-        MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("onboarding.*")), screen: "OnboardingViewController", reason: "onboarding pages show no customer data", origin: at(19, 5)),
-        MaskRule(.mask, .accessibilityIdentifier(GlobPattern("onboarding.name*")), screen: "OnboardingViewController", origin: at(21, 5)),
-        MaskRule(.mask, .accessibilityIdentifier(GlobPattern("*.iban")), origin: at(22, 5)),
-        MaskRule(.mask, .accessibilityIdentifier(GlobPattern("*.balance")), origin: at(23, 5)),
-        MaskRule(.unmask, .id(GlobPattern("legal-footer")), recursive: false, reason: "the legal footer is fixed text", origin: at(24, 5)),
-    ]
+    static let rules: [MaskRule] = makeRules()
+
+    private static func makeClasses() -> [ClassDeclaration] {
+        var classes: [ClassDeclaration] = []
+        classes.reserveCapacity(4)
+        classes.append(ClassDeclaration("BalanceLabel", extends: "UILabel", origin: at(6, 3)))
+        classes.append(ClassDeclaration("CardNumberField", extends: "UITextField", origin: at(7, 3)))
+        classes.append(ClassDeclaration("StaticCopyLabel", extends: "UILabel", origin: at(8, 3)))
+        classes.append(ClassDeclaration("BranchMapView", extends: "UIView", kind: .map, recurse: false, origin: at(9, 3)))
+        return classes
+    }
+
+    private static func makeRules() -> [MaskRule] {
+        var rules: [MaskRule] = []
+        rules.reserveCapacity(10)
+        rules.append(MaskRule(.unmask, .type("UINavigationBar"), reason: "titles and back buttons are the same for every customer", origin: at(11, 5)))
+        rules.append(MaskRule(.unmask, .type("UITabBar"), reason: "tab titles are static", origin: at(13, 5)))
+        rules.append(MaskRule(.unmask, .type("StaticCopyLabel"), reason: "marketing and legal copy, reviewed by the content team", origin: at(15, 5)))
+        rules.append(MaskRule(.mask, .type("BalanceLabel"), origin: at(17, 5)))
+        rules.append(MaskRule(.mask, .type("CardNumberField"), origin: at(18, 5)))
+        rules.append(MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("onboarding.*")), screen: "OnboardingViewController", reason: "onboarding pages show no customer data", origin: at(19, 5)))
+        rules.append(MaskRule(.mask, .accessibilityIdentifier(GlobPattern("onboarding.name*")), screen: "OnboardingViewController", origin: at(21, 5)))
+        rules.append(MaskRule(.mask, .accessibilityIdentifier(GlobPattern("*.iban")), origin: at(22, 5)))
+        rules.append(MaskRule(.mask, .accessibilityIdentifier(GlobPattern("*.balance")), origin: at(23, 5)))
+        rules.append(MaskRule(.unmask, .id(GlobPattern("legal-footer")), recursive: false, reason: "the legal footer is fixed text", origin: at(24, 5)))
+        return rules
+    }
 
     /// A position in the policy file.
     private static func at(_ line: Int, _ column: Int) -> RuleOrigin {

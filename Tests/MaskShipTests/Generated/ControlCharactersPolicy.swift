@@ -18,14 +18,24 @@ enum ControlCharactersPolicy {
     static let policy = MaskingPolicy(default: .mask, classes: classes, rules: rules)
 
     /// The classes the policy declares.
-    static let classes: [ClassDeclaration] = []
+    static let classes: [ClassDeclaration] = makeClasses()
 
     /// The rules, in source order (decisions name them by index).
-    static let rules: [MaskRule] = [
-        MaskRule(.mask, .type("UILabel"), origin: at(6, 5)),
-        MaskRule(.mask, .type("Unknown\u{1B}[8mType"), origin: at(7, 5)),
-        MaskRule(.unmask, .id(GlobPattern("root*")), reason: "exposed on purpose\u{A}forged: a second line", origin: at(8, 5)),
-    ]
+    static let rules: [MaskRule] = makeRules()
+
+    private static func makeClasses() -> [ClassDeclaration] {
+        var classes: [ClassDeclaration] = []
+        return classes
+    }
+
+    private static func makeRules() -> [MaskRule] {
+        var rules: [MaskRule] = []
+        rules.reserveCapacity(3)
+        rules.append(MaskRule(.mask, .type("UILabel"), origin: at(6, 5)))
+        rules.append(MaskRule(.mask, .type("Unknown\u{1B}[8mType"), origin: at(7, 5)))
+        rules.append(MaskRule(.unmask, .id(GlobPattern("root*")), reason: "exposed on purpose\u{A}forged: a second line", origin: at(8, 5)))
+        return rules
+    }
 
     /// A position in the policy file.
     private static func at(_ line: Int, _ column: Int) -> RuleOrigin {

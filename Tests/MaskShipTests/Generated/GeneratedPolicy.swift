@@ -18,172 +18,182 @@ enum GeneratedPolicy {
     static let policy = MaskingPolicy(default: .unmask, classes: classes, rules: rules)
 
     /// The classes the policy declares.
-    static let classes: [ClassDeclaration] = [
-        ClassDeclaration("PriceLabel", extends: "UILabel", origin: at(4, 3)),
-        ClassDeclaration("ProductCell", extends: "UICollectionViewCell", origin: at(5, 3)),
-        ClassDeclaration("AvatarView", extends: "UIImageView", origin: at(6, 3)),
-        ClassDeclaration("BalanceLabel", extends: "UILabel", origin: at(7, 3)),
-        ClassDeclaration("CardNumberField", extends: "UITextField", origin: at(8, 3)),
-        ClassDeclaration("StoreMapView", extends: "MKMapView", origin: at(9, 3)),
-        ClassDeclaration("HeaderView", extends: "UIView", origin: at(10, 3)),
-        ClassDeclaration("PromoBanner", extends: "UIView", origin: at(11, 3)),
-        ClassDeclaration("ChatBubble", extends: "UILabel", origin: at(12, 3)),
-        ClassDeclaration("RatingControl", extends: "UIControl", origin: at(13, 3)),
-    ]
+    static let classes: [ClassDeclaration] = makeClasses()
 
     /// The rules, in source order (decisions name them by index).
-    static let rules: [MaskRule] = [
-        MaskRule(.unmask, .restorationIdentifier(GlobPattern("avatar*.2")), reason: "generated", origin: at(15, 5)),
-        MaskRule(.unmask, .type("PromoBanner"), reason: "generated", origin: at(17, 5)),
-        MaskRule(.mask, .type("HeaderView"), screen: "SalesViewController", origin: at(19, 5)),
-        MaskRule(.mask, .id(GlobPattern("v4962")), origin: at(20, 5)),
-        MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("title.price")), reason: "generated", origin: at(21, 5)),
-        MaskRule(.mask, .type("PriceLabel"), origin: at(23, 5)),
-        MaskRule(.mask, .type("android.widget.Button"), origin: at(24, 5)),
-        MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("home.*")), reason: "generated", origin: at(25, 5)),
-        MaskRule(.unmask, .id(GlobPattern("v554")), reason: "generated", origin: at(27, 5)),
-        MaskRule(.unmask, .type("android.widget.ImageView"), reason: "generated", origin: at(29, 5)),
-        MaskRule(.unmask, .type("BalanceLabel"), reason: "generated", origin: at(31, 5)),
-        MaskRule(.mask, .type("UICollectionViewCell"), origin: at(33, 5)),
-        MaskRule(.mask, .type("MKMapView"), origin: at(34, 5)),
-        MaskRule(.mask, .accessibilityIdentifier(GlobPattern("name.card")), origin: at(35, 5)),
-        MaskRule(.mask, .accessibilityIdentifier(GlobPattern("pin.email")), recursive: false, origin: at(36, 5)),
-        MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("promo.*")), reason: "generated", origin: at(37, 5)),
-        MaskRule(.mask, .restorationIdentifier(GlobPattern("account.promo")), recursive: false, origin: at(39, 5)),
-        MaskRule(.mask, .type("PromoBanner"), origin: at(40, 5)),
-        MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("profile.card.0")), recursive: false, reason: "generated", origin: at(41, 5)),
-        MaskRule(.unmask, .target(GlobPattern("UIImageView[ai:*.name.title]")), reason: "generated", origin: at(43, 5)),
-        MaskRule(.mask, .type("UITextView"), recursive: false, origin: at(45, 5)),
-        MaskRule(.unmask, .type("UISegmentedControl"), recursive: false, reason: "generated", origin: at(46, 5)),
-        MaskRule(.mask, .id(GlobPattern("v1718")), origin: at(48, 5)),
-        MaskRule(.unmask, .type("CardNumberField"), reason: "generated", origin: at(49, 5)),
-        MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("email.price.2")), screen: "CheckoutViewController", reason: "generated", origin: at(51, 5)),
-        MaskRule(.unmask, .type("UICollectionView"), reason: "generated", origin: at(53, 5)),
-        MaskRule(.unmask, .restorationIdentifier(GlobPattern("footer.cart")), reason: "generated", origin: at(55, 5)),
-        MaskRule(.mask, .restorationIdentifier(GlobPattern("footer.name.5")), origin: at(57, 5)),
-        MaskRule(.unmask, .type("UITableViewCell"), recursive: false, reason: "generated", origin: at(58, 5)),
-        MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("header.*")), reason: "generated", origin: at(60, 5)),
-        MaskRule(.mask, .accessibilityIdentifier(GlobPattern("card.map.3")), origin: at(62, 5)),
-        MaskRule(.mask, .type("UIButton"), recursive: false, origin: at(63, 5)),
-        MaskRule(.unmask, .target(GlobPattern("[root]>UIView:eq(0)>*")), reason: "generated", origin: at(64, 5)),
-        MaskRule(.mask, .type("WKWebView"), origin: at(66, 5)),
-        MaskRule(.unmask, .type("UITableView"), reason: "generated", origin: at(67, 5)),
-        MaskRule(.mask, .id(GlobPattern("v4269")), recursive: false, origin: at(69, 5)),
-        MaskRule(.mask, .restorationIdentifier(GlobPattern("account.account")), origin: at(70, 5)),
-        MaskRule(.unmask, .type("android.widget.Button"), recursive: false, reason: "generated", origin: at(71, 5)),
-        MaskRule(.mask, .type("UIButton"), origin: at(73, 5)),
-        MaskRule(.mask, .accessibilityIdentifier(GlobPattern("*.promo")), origin: at(74, 5)),
-        MaskRule(.mask, .type("MKMapView"), origin: at(75, 5)),
-        MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("name.avatar")), recursive: false, reason: "generated", origin: at(76, 5)),
-        MaskRule(.unmask, .restorationIdentifier(GlobPattern("row*.3")), reason: "generated", origin: at(78, 5)),
-        MaskRule(.unmask, .id(GlobPattern("v4443")), reason: "generated", origin: at(80, 5)),
-        MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("map.cart")), reason: "generated", origin: at(82, 5)),
-        MaskRule(.mask, .accessibilityIdentifier(GlobPattern("*.email")), origin: at(84, 5)),
-        MaskRule(.mask, .accessibilityIdentifier(GlobPattern("balance.map.2")), recursive: false, origin: at(85, 5)),
-        MaskRule(.mask, .type("UIStackView"), origin: at(86, 5)),
-        MaskRule(.mask, .type("PromoBanner"), origin: at(87, 5)),
-        MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("title.row.5")), reason: "generated", origin: at(88, 5)),
-        MaskRule(.mask, .restorationIdentifier(GlobPattern("pin.account")), origin: at(90, 5)),
-        MaskRule(.mask, .accessibilityIdentifier(GlobPattern("header.cart.2")), origin: at(91, 5)),
-        MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("*.price")), reason: "generated", origin: at(92, 5)),
-        MaskRule(.mask, .type("UITextView"), origin: at(94, 5)),
-        MaskRule(.mask, .type("android.widget.TextView"), origin: at(95, 5)),
-        MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("search.name")), reason: "generated", origin: at(96, 5)),
-        MaskRule(.mask, .accessibilityIdentifier(GlobPattern("row.search.7")), screen: "HomeViewController", origin: at(98, 5)),
-        MaskRule(.mask, .type("android.widget.LinearLayout"), recursive: false, origin: at(99, 5)),
-        MaskRule(.mask, .type("android.widget.LinearLayout"), origin: at(100, 5)),
-        MaskRule(.unmask, .type("HeaderView"), reason: "generated", origin: at(101, 5)),
-        MaskRule(.mask, .accessibilityIdentifier(GlobPattern("home.*")), recursive: false, origin: at(103, 5)),
-        MaskRule(.unmask, .type("StoreMapView"), reason: "generated", origin: at(104, 5)),
-        MaskRule(.mask, .type("PriceLabel"), screen: "SearchActivity", origin: at(106, 5)),
-        MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("title.profile")), reason: "generated", origin: at(107, 5)),
-        MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("price.pin.2")), reason: "generated", origin: at(109, 5)),
-        MaskRule(.mask, .type("UILabel"), origin: at(111, 5)),
-        MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("search.*")), recursive: false, screen: "AccountViewController", reason: "generated", origin: at(112, 5)),
-        MaskRule(.unmask, .type("android.widget.Button"), recursive: false, reason: "generated", origin: at(114, 5)),
-        MaskRule(.mask, .accessibilityIdentifier(GlobPattern("avatar.row")), origin: at(116, 5)),
-        MaskRule(.unmask, .type("UICollectionView"), reason: "generated", origin: at(117, 5)),
-        MaskRule(.mask, .restorationIdentifier(GlobPattern("search.header")), origin: at(119, 5)),
-        MaskRule(.mask, .type("UIView"), origin: at(120, 5)),
-        MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("card.*")), reason: "generated", origin: at(121, 5)),
-        MaskRule(.unmask, .type("ChatBubble"), reason: "generated", origin: at(123, 5)),
-        MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("search.promo")), reason: "generated", origin: at(125, 5)),
-        MaskRule(.unmask, .id(GlobPattern("v4710")), recursive: false, reason: "generated", origin: at(127, 5)),
-        MaskRule(.unmask, .type("WKWebView"), reason: "generated", origin: at(129, 5)),
-        MaskRule(.unmask, .restorationIdentifier(GlobPattern("avatar.email")), screen: "SearchActivity", reason: "generated", origin: at(131, 5)),
-        MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("pin.avatar")), reason: "generated", origin: at(133, 5)),
-        MaskRule(.mask, .accessibilityIdentifier(GlobPattern("search.name")), origin: at(135, 5)),
-        MaskRule(.unmask, .type("UITableView"), reason: "generated", origin: at(136, 5)),
-        MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("cart.title")), reason: "generated", origin: at(138, 5)),
-        MaskRule(.mask, .accessibilityIdentifier(GlobPattern("*.price")), origin: at(140, 5)),
-        MaskRule(.mask, .target(GlobPattern("[root]>UIView:eq(0)>*")), origin: at(141, 5)),
-        MaskRule(.mask, .target(GlobPattern("[root]>UIView:eq(0)>*")), origin: at(142, 5)),
-        MaskRule(.unmask, .type("UIView"), reason: "generated", origin: at(143, 5)),
-        MaskRule(.unmask, .restorationIdentifier(GlobPattern("checkout.search")), reason: "generated", origin: at(145, 5)),
-        MaskRule(.mask, .restorationIdentifier(GlobPattern("map.checkout.0")), recursive: false, origin: at(147, 5)),
-        MaskRule(.unmask, .type("android.widget.EditText"), reason: "generated", origin: at(148, 5)),
-        MaskRule(.mask, .accessibilityIdentifier(GlobPattern("name.search")), origin: at(150, 5)),
-        MaskRule(.mask, .accessibilityIdentifier(GlobPattern("home.*")), origin: at(151, 5)),
-        MaskRule(.unmask, .restorationIdentifier(GlobPattern("checkout.list.3")), reason: "generated", origin: at(152, 5)),
-        MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("balance.map")), reason: "generated", origin: at(154, 5)),
-        MaskRule(.mask, .accessibilityIdentifier(GlobPattern("balance.list")), recursive: false, origin: at(156, 5)),
-        MaskRule(.mask, .accessibilityIdentifier(GlobPattern("card.title.3")), recursive: false, origin: at(157, 5)),
-        MaskRule(.mask, .type("WKWebView"), origin: at(158, 5)),
-        MaskRule(.mask, .accessibilityIdentifier(GlobPattern("home.*")), origin: at(159, 5)),
-        MaskRule(.mask, .id(GlobPattern("v1468")), origin: at(160, 5)),
-        MaskRule(.mask, .type("UILabel"), origin: at(161, 5)),
-        MaskRule(.unmask, .id(GlobPattern("v4621")), reason: "generated", origin: at(162, 5)),
-        MaskRule(.unmask, .restorationIdentifier(GlobPattern("cart.account")), reason: "generated", origin: at(164, 5)),
-        MaskRule(.mask, .accessibilityIdentifier(GlobPattern("name.email")), origin: at(166, 5)),
-        MaskRule(.mask, .target(GlobPattern("UITextField[ai:*.account.name.2]")), origin: at(167, 5)),
-        MaskRule(.unmask, .tag(495), reason: "generated", origin: at(168, 5)),
-        MaskRule(.mask, .accessibilityIdentifier(GlobPattern("checkout.account")), origin: at(170, 5)),
-        MaskRule(.mask, .type("AvatarView"), origin: at(171, 5)),
-        MaskRule(.mask, .type("WKWebView"), recursive: false, origin: at(172, 5)),
-        MaskRule(.unmask, .type("UITextField"), reason: "generated", origin: at(173, 5)),
-        MaskRule(.unmask, .id(GlobPattern("v4205")), reason: "generated", origin: at(175, 5)),
-        MaskRule(.unmask, .type("UIView"), recursive: false, reason: "generated", origin: at(177, 5)),
-        MaskRule(.mask, .accessibilityIdentifier(GlobPattern("list.price.4")), origin: at(179, 5)),
-        MaskRule(.mask, .restorationIdentifier(GlobPattern("avatar.search.4")), recursive: false, origin: at(180, 5)),
-        MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("checkout.card")), reason: "generated", origin: at(181, 5)),
-        MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("*.account")), reason: "generated", origin: at(183, 5)),
-        MaskRule(.mask, .type("UITextView"), origin: at(185, 5)),
-        MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("checkout.name")), reason: "generated", origin: at(186, 5)),
-        MaskRule(.mask, .accessibilityIdentifier(GlobPattern("email.*")), origin: at(188, 5)),
-        MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("header.map")), recursive: false, reason: "generated", origin: at(189, 5)),
-        MaskRule(.unmask, .id(GlobPattern("v4866")), reason: "generated", origin: at(191, 5)),
-        MaskRule(.mask, .type("SwiftUI.Image"), origin: at(193, 5)),
-        MaskRule(.mask, .accessibilityIdentifier(GlobPattern("cart.price")), origin: at(194, 5)),
-        MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("*.search")), reason: "generated", origin: at(195, 5)),
-        MaskRule(.unmask, .id(GlobPattern("v1097")), reason: "generated", origin: at(197, 5)),
-        MaskRule(.mask, .accessibilityIdentifier(GlobPattern("map.card.3")), origin: at(199, 5)),
-        MaskRule(.mask, .accessibilityIdentifier(GlobPattern("home.*")), origin: at(200, 5)),
-        MaskRule(.mask, .type("CardNumberField"), origin: at(201, 5)),
-        MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("title.*")), reason: "generated", origin: at(202, 5)),
-        MaskRule(.mask, .restorationIdentifier(GlobPattern("promo*.4")), origin: at(204, 5)),
-        MaskRule(.mask, .accessibilityIdentifier(GlobPattern("price.card")), origin: at(205, 5)),
-        MaskRule(.mask, .target(GlobPattern("[root]>UIView:eq(0)>*")), origin: at(206, 5)),
-        MaskRule(.unmask, .restorationIdentifier(GlobPattern("footer.home")), reason: "generated", origin: at(207, 5)),
-        MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("card.card")), recursive: false, screen: "AccountViewController", reason: "generated", origin: at(209, 5)),
-        MaskRule(.unmask, .tag(197), reason: "generated", origin: at(211, 5)),
-        MaskRule(.mask, .accessibilityIdentifier(GlobPattern("footer.avatar")), origin: at(213, 5)),
-        MaskRule(.mask, .accessibilityIdentifier(GlobPattern("footer.*")), origin: at(214, 5)),
-        MaskRule(.mask, .accessibilityIdentifier(GlobPattern("row.cart")), origin: at(215, 5)),
-        MaskRule(.unmask, .target(GlobPattern("WKWebView[ai:*.card.row]")), reason: "generated", origin: at(216, 5)),
-        MaskRule(.mask, .accessibilityIdentifier(GlobPattern("list.*")), origin: at(218, 5)),
-        MaskRule(.mask, .type("UILabel"), origin: at(219, 5)),
-        MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("checkout.email.5")), reason: "generated", origin: at(220, 5)),
-        MaskRule(.mask, .accessibilityIdentifier(GlobPattern("row.*")), screen: "AccountViewController", origin: at(222, 5)),
-        MaskRule(.mask, .type("PromoBanner"), screen: "SearchActivity", origin: at(223, 5)),
-        MaskRule(.unmask, .tag(460), recursive: false, reason: "generated", origin: at(224, 5)),
-        MaskRule(.mask, .accessibilityIdentifier(GlobPattern("avatar.promo")), screen: "SearchActivity", origin: at(226, 5)),
-        MaskRule(.mask, .accessibilityIdentifier(GlobPattern("balance.avatar")), origin: at(227, 5)),
-        MaskRule(.mask, .restorationIdentifier(GlobPattern("header.account")), origin: at(228, 5)),
-        MaskRule(.unmask, .restorationIdentifier(GlobPattern("email*.4")), reason: "generated", origin: at(229, 5)),
-        MaskRule(.mask, .accessibilityIdentifier(GlobPattern("avatar.avatar")), origin: at(231, 5)),
-        MaskRule(.mask, .accessibilityIdentifier(GlobPattern("*.balance")), origin: at(232, 5)),
-        MaskRule(.unmask, .restorationIdentifier(GlobPattern("name.pin")), reason: "generated", origin: at(233, 5)),
-    ]
+    static let rules: [MaskRule] = makeRules()
+
+    private static func makeClasses() -> [ClassDeclaration] {
+        var classes: [ClassDeclaration] = []
+        classes.reserveCapacity(10)
+        classes.append(ClassDeclaration("PriceLabel", extends: "UILabel", origin: at(4, 3)))
+        classes.append(ClassDeclaration("ProductCell", extends: "UICollectionViewCell", origin: at(5, 3)))
+        classes.append(ClassDeclaration("AvatarView", extends: "UIImageView", origin: at(6, 3)))
+        classes.append(ClassDeclaration("BalanceLabel", extends: "UILabel", origin: at(7, 3)))
+        classes.append(ClassDeclaration("CardNumberField", extends: "UITextField", origin: at(8, 3)))
+        classes.append(ClassDeclaration("StoreMapView", extends: "MKMapView", origin: at(9, 3)))
+        classes.append(ClassDeclaration("HeaderView", extends: "UIView", origin: at(10, 3)))
+        classes.append(ClassDeclaration("PromoBanner", extends: "UIView", origin: at(11, 3)))
+        classes.append(ClassDeclaration("ChatBubble", extends: "UILabel", origin: at(12, 3)))
+        classes.append(ClassDeclaration("RatingControl", extends: "UIControl", origin: at(13, 3)))
+        return classes
+    }
+
+    private static func makeRules() -> [MaskRule] {
+        var rules: [MaskRule] = []
+        rules.reserveCapacity(150)
+        rules.append(MaskRule(.unmask, .restorationIdentifier(GlobPattern("avatar*.2")), reason: "generated", origin: at(15, 5)))
+        rules.append(MaskRule(.unmask, .type("PromoBanner"), reason: "generated", origin: at(17, 5)))
+        rules.append(MaskRule(.mask, .type("HeaderView"), screen: "SalesViewController", origin: at(19, 5)))
+        rules.append(MaskRule(.mask, .id(GlobPattern("v4962")), origin: at(20, 5)))
+        rules.append(MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("title.price")), reason: "generated", origin: at(21, 5)))
+        rules.append(MaskRule(.mask, .type("PriceLabel"), origin: at(23, 5)))
+        rules.append(MaskRule(.mask, .type("android.widget.Button"), origin: at(24, 5)))
+        rules.append(MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("home.*")), reason: "generated", origin: at(25, 5)))
+        rules.append(MaskRule(.unmask, .id(GlobPattern("v554")), reason: "generated", origin: at(27, 5)))
+        rules.append(MaskRule(.unmask, .type("android.widget.ImageView"), reason: "generated", origin: at(29, 5)))
+        rules.append(MaskRule(.unmask, .type("BalanceLabel"), reason: "generated", origin: at(31, 5)))
+        rules.append(MaskRule(.mask, .type("UICollectionViewCell"), origin: at(33, 5)))
+        rules.append(MaskRule(.mask, .type("MKMapView"), origin: at(34, 5)))
+        rules.append(MaskRule(.mask, .accessibilityIdentifier(GlobPattern("name.card")), origin: at(35, 5)))
+        rules.append(MaskRule(.mask, .accessibilityIdentifier(GlobPattern("pin.email")), recursive: false, origin: at(36, 5)))
+        rules.append(MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("promo.*")), reason: "generated", origin: at(37, 5)))
+        rules.append(MaskRule(.mask, .restorationIdentifier(GlobPattern("account.promo")), recursive: false, origin: at(39, 5)))
+        rules.append(MaskRule(.mask, .type("PromoBanner"), origin: at(40, 5)))
+        rules.append(MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("profile.card.0")), recursive: false, reason: "generated", origin: at(41, 5)))
+        rules.append(MaskRule(.unmask, .target(GlobPattern("UIImageView[ai:*.name.title]")), reason: "generated", origin: at(43, 5)))
+        rules.append(MaskRule(.mask, .type("UITextView"), recursive: false, origin: at(45, 5)))
+        rules.append(MaskRule(.unmask, .type("UISegmentedControl"), recursive: false, reason: "generated", origin: at(46, 5)))
+        rules.append(MaskRule(.mask, .id(GlobPattern("v1718")), origin: at(48, 5)))
+        rules.append(MaskRule(.unmask, .type("CardNumberField"), reason: "generated", origin: at(49, 5)))
+        rules.append(MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("email.price.2")), screen: "CheckoutViewController", reason: "generated", origin: at(51, 5)))
+        rules.append(MaskRule(.unmask, .type("UICollectionView"), reason: "generated", origin: at(53, 5)))
+        rules.append(MaskRule(.unmask, .restorationIdentifier(GlobPattern("footer.cart")), reason: "generated", origin: at(55, 5)))
+        rules.append(MaskRule(.mask, .restorationIdentifier(GlobPattern("footer.name.5")), origin: at(57, 5)))
+        rules.append(MaskRule(.unmask, .type("UITableViewCell"), recursive: false, reason: "generated", origin: at(58, 5)))
+        rules.append(MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("header.*")), reason: "generated", origin: at(60, 5)))
+        rules.append(MaskRule(.mask, .accessibilityIdentifier(GlobPattern("card.map.3")), origin: at(62, 5)))
+        rules.append(MaskRule(.mask, .type("UIButton"), recursive: false, origin: at(63, 5)))
+        rules.append(MaskRule(.unmask, .target(GlobPattern("[root]>UIView:eq(0)>*")), reason: "generated", origin: at(64, 5)))
+        rules.append(MaskRule(.mask, .type("WKWebView"), origin: at(66, 5)))
+        rules.append(MaskRule(.unmask, .type("UITableView"), reason: "generated", origin: at(67, 5)))
+        rules.append(MaskRule(.mask, .id(GlobPattern("v4269")), recursive: false, origin: at(69, 5)))
+        rules.append(MaskRule(.mask, .restorationIdentifier(GlobPattern("account.account")), origin: at(70, 5)))
+        rules.append(MaskRule(.unmask, .type("android.widget.Button"), recursive: false, reason: "generated", origin: at(71, 5)))
+        rules.append(MaskRule(.mask, .type("UIButton"), origin: at(73, 5)))
+        rules.append(MaskRule(.mask, .accessibilityIdentifier(GlobPattern("*.promo")), origin: at(74, 5)))
+        rules.append(MaskRule(.mask, .type("MKMapView"), origin: at(75, 5)))
+        rules.append(MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("name.avatar")), recursive: false, reason: "generated", origin: at(76, 5)))
+        rules.append(MaskRule(.unmask, .restorationIdentifier(GlobPattern("row*.3")), reason: "generated", origin: at(78, 5)))
+        rules.append(MaskRule(.unmask, .id(GlobPattern("v4443")), reason: "generated", origin: at(80, 5)))
+        rules.append(MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("map.cart")), reason: "generated", origin: at(82, 5)))
+        rules.append(MaskRule(.mask, .accessibilityIdentifier(GlobPattern("*.email")), origin: at(84, 5)))
+        rules.append(MaskRule(.mask, .accessibilityIdentifier(GlobPattern("balance.map.2")), recursive: false, origin: at(85, 5)))
+        rules.append(MaskRule(.mask, .type("UIStackView"), origin: at(86, 5)))
+        rules.append(MaskRule(.mask, .type("PromoBanner"), origin: at(87, 5)))
+        rules.append(MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("title.row.5")), reason: "generated", origin: at(88, 5)))
+        rules.append(MaskRule(.mask, .restorationIdentifier(GlobPattern("pin.account")), origin: at(90, 5)))
+        rules.append(MaskRule(.mask, .accessibilityIdentifier(GlobPattern("header.cart.2")), origin: at(91, 5)))
+        rules.append(MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("*.price")), reason: "generated", origin: at(92, 5)))
+        rules.append(MaskRule(.mask, .type("UITextView"), origin: at(94, 5)))
+        rules.append(MaskRule(.mask, .type("android.widget.TextView"), origin: at(95, 5)))
+        rules.append(MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("search.name")), reason: "generated", origin: at(96, 5)))
+        rules.append(MaskRule(.mask, .accessibilityIdentifier(GlobPattern("row.search.7")), screen: "HomeViewController", origin: at(98, 5)))
+        rules.append(MaskRule(.mask, .type("android.widget.LinearLayout"), recursive: false, origin: at(99, 5)))
+        rules.append(MaskRule(.mask, .type("android.widget.LinearLayout"), origin: at(100, 5)))
+        rules.append(MaskRule(.unmask, .type("HeaderView"), reason: "generated", origin: at(101, 5)))
+        rules.append(MaskRule(.mask, .accessibilityIdentifier(GlobPattern("home.*")), recursive: false, origin: at(103, 5)))
+        rules.append(MaskRule(.unmask, .type("StoreMapView"), reason: "generated", origin: at(104, 5)))
+        rules.append(MaskRule(.mask, .type("PriceLabel"), screen: "SearchActivity", origin: at(106, 5)))
+        rules.append(MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("title.profile")), reason: "generated", origin: at(107, 5)))
+        rules.append(MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("price.pin.2")), reason: "generated", origin: at(109, 5)))
+        rules.append(MaskRule(.mask, .type("UILabel"), origin: at(111, 5)))
+        rules.append(MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("search.*")), recursive: false, screen: "AccountViewController", reason: "generated", origin: at(112, 5)))
+        rules.append(MaskRule(.unmask, .type("android.widget.Button"), recursive: false, reason: "generated", origin: at(114, 5)))
+        rules.append(MaskRule(.mask, .accessibilityIdentifier(GlobPattern("avatar.row")), origin: at(116, 5)))
+        rules.append(MaskRule(.unmask, .type("UICollectionView"), reason: "generated", origin: at(117, 5)))
+        rules.append(MaskRule(.mask, .restorationIdentifier(GlobPattern("search.header")), origin: at(119, 5)))
+        rules.append(MaskRule(.mask, .type("UIView"), origin: at(120, 5)))
+        rules.append(MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("card.*")), reason: "generated", origin: at(121, 5)))
+        rules.append(MaskRule(.unmask, .type("ChatBubble"), reason: "generated", origin: at(123, 5)))
+        rules.append(MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("search.promo")), reason: "generated", origin: at(125, 5)))
+        rules.append(MaskRule(.unmask, .id(GlobPattern("v4710")), recursive: false, reason: "generated", origin: at(127, 5)))
+        rules.append(MaskRule(.unmask, .type("WKWebView"), reason: "generated", origin: at(129, 5)))
+        rules.append(MaskRule(.unmask, .restorationIdentifier(GlobPattern("avatar.email")), screen: "SearchActivity", reason: "generated", origin: at(131, 5)))
+        rules.append(MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("pin.avatar")), reason: "generated", origin: at(133, 5)))
+        rules.append(MaskRule(.mask, .accessibilityIdentifier(GlobPattern("search.name")), origin: at(135, 5)))
+        rules.append(MaskRule(.unmask, .type("UITableView"), reason: "generated", origin: at(136, 5)))
+        rules.append(MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("cart.title")), reason: "generated", origin: at(138, 5)))
+        rules.append(MaskRule(.mask, .accessibilityIdentifier(GlobPattern("*.price")), origin: at(140, 5)))
+        rules.append(MaskRule(.mask, .target(GlobPattern("[root]>UIView:eq(0)>*")), origin: at(141, 5)))
+        rules.append(MaskRule(.mask, .target(GlobPattern("[root]>UIView:eq(0)>*")), origin: at(142, 5)))
+        rules.append(MaskRule(.unmask, .type("UIView"), reason: "generated", origin: at(143, 5)))
+        rules.append(MaskRule(.unmask, .restorationIdentifier(GlobPattern("checkout.search")), reason: "generated", origin: at(145, 5)))
+        rules.append(MaskRule(.mask, .restorationIdentifier(GlobPattern("map.checkout.0")), recursive: false, origin: at(147, 5)))
+        rules.append(MaskRule(.unmask, .type("android.widget.EditText"), reason: "generated", origin: at(148, 5)))
+        rules.append(MaskRule(.mask, .accessibilityIdentifier(GlobPattern("name.search")), origin: at(150, 5)))
+        rules.append(MaskRule(.mask, .accessibilityIdentifier(GlobPattern("home.*")), origin: at(151, 5)))
+        rules.append(MaskRule(.unmask, .restorationIdentifier(GlobPattern("checkout.list.3")), reason: "generated", origin: at(152, 5)))
+        rules.append(MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("balance.map")), reason: "generated", origin: at(154, 5)))
+        rules.append(MaskRule(.mask, .accessibilityIdentifier(GlobPattern("balance.list")), recursive: false, origin: at(156, 5)))
+        rules.append(MaskRule(.mask, .accessibilityIdentifier(GlobPattern("card.title.3")), recursive: false, origin: at(157, 5)))
+        rules.append(MaskRule(.mask, .type("WKWebView"), origin: at(158, 5)))
+        rules.append(MaskRule(.mask, .accessibilityIdentifier(GlobPattern("home.*")), origin: at(159, 5)))
+        rules.append(MaskRule(.mask, .id(GlobPattern("v1468")), origin: at(160, 5)))
+        rules.append(MaskRule(.mask, .type("UILabel"), origin: at(161, 5)))
+        rules.append(MaskRule(.unmask, .id(GlobPattern("v4621")), reason: "generated", origin: at(162, 5)))
+        rules.append(MaskRule(.unmask, .restorationIdentifier(GlobPattern("cart.account")), reason: "generated", origin: at(164, 5)))
+        rules.append(MaskRule(.mask, .accessibilityIdentifier(GlobPattern("name.email")), origin: at(166, 5)))
+        rules.append(MaskRule(.mask, .target(GlobPattern("UITextField[ai:*.account.name.2]")), origin: at(167, 5)))
+        rules.append(MaskRule(.unmask, .tag(495), reason: "generated", origin: at(168, 5)))
+        rules.append(MaskRule(.mask, .accessibilityIdentifier(GlobPattern("checkout.account")), origin: at(170, 5)))
+        rules.append(MaskRule(.mask, .type("AvatarView"), origin: at(171, 5)))
+        rules.append(MaskRule(.mask, .type("WKWebView"), recursive: false, origin: at(172, 5)))
+        rules.append(MaskRule(.unmask, .type("UITextField"), reason: "generated", origin: at(173, 5)))
+        rules.append(MaskRule(.unmask, .id(GlobPattern("v4205")), reason: "generated", origin: at(175, 5)))
+        rules.append(MaskRule(.unmask, .type("UIView"), recursive: false, reason: "generated", origin: at(177, 5)))
+        rules.append(MaskRule(.mask, .accessibilityIdentifier(GlobPattern("list.price.4")), origin: at(179, 5)))
+        rules.append(MaskRule(.mask, .restorationIdentifier(GlobPattern("avatar.search.4")), recursive: false, origin: at(180, 5)))
+        rules.append(MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("checkout.card")), reason: "generated", origin: at(181, 5)))
+        rules.append(MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("*.account")), reason: "generated", origin: at(183, 5)))
+        rules.append(MaskRule(.mask, .type("UITextView"), origin: at(185, 5)))
+        rules.append(MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("checkout.name")), reason: "generated", origin: at(186, 5)))
+        rules.append(MaskRule(.mask, .accessibilityIdentifier(GlobPattern("email.*")), origin: at(188, 5)))
+        rules.append(MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("header.map")), recursive: false, reason: "generated", origin: at(189, 5)))
+        rules.append(MaskRule(.unmask, .id(GlobPattern("v4866")), reason: "generated", origin: at(191, 5)))
+        rules.append(MaskRule(.mask, .type("SwiftUI.Image"), origin: at(193, 5)))
+        rules.append(MaskRule(.mask, .accessibilityIdentifier(GlobPattern("cart.price")), origin: at(194, 5)))
+        rules.append(MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("*.search")), reason: "generated", origin: at(195, 5)))
+        rules.append(MaskRule(.unmask, .id(GlobPattern("v1097")), reason: "generated", origin: at(197, 5)))
+        rules.append(MaskRule(.mask, .accessibilityIdentifier(GlobPattern("map.card.3")), origin: at(199, 5)))
+        rules.append(MaskRule(.mask, .accessibilityIdentifier(GlobPattern("home.*")), origin: at(200, 5)))
+        rules.append(MaskRule(.mask, .type("CardNumberField"), origin: at(201, 5)))
+        rules.append(MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("title.*")), reason: "generated", origin: at(202, 5)))
+        rules.append(MaskRule(.mask, .restorationIdentifier(GlobPattern("promo*.4")), origin: at(204, 5)))
+        rules.append(MaskRule(.mask, .accessibilityIdentifier(GlobPattern("price.card")), origin: at(205, 5)))
+        rules.append(MaskRule(.mask, .target(GlobPattern("[root]>UIView:eq(0)>*")), origin: at(206, 5)))
+        rules.append(MaskRule(.unmask, .restorationIdentifier(GlobPattern("footer.home")), reason: "generated", origin: at(207, 5)))
+        rules.append(MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("card.card")), recursive: false, screen: "AccountViewController", reason: "generated", origin: at(209, 5)))
+        rules.append(MaskRule(.unmask, .tag(197), reason: "generated", origin: at(211, 5)))
+        rules.append(MaskRule(.mask, .accessibilityIdentifier(GlobPattern("footer.avatar")), origin: at(213, 5)))
+        rules.append(MaskRule(.mask, .accessibilityIdentifier(GlobPattern("footer.*")), origin: at(214, 5)))
+        rules.append(MaskRule(.mask, .accessibilityIdentifier(GlobPattern("row.cart")), origin: at(215, 5)))
+        rules.append(MaskRule(.unmask, .target(GlobPattern("WKWebView[ai:*.card.row]")), reason: "generated", origin: at(216, 5)))
+        rules.append(MaskRule(.mask, .accessibilityIdentifier(GlobPattern("list.*")), origin: at(218, 5)))
+        rules.append(MaskRule(.mask, .type("UILabel"), origin: at(219, 5)))
+        rules.append(MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("checkout.email.5")), reason: "generated", origin: at(220, 5)))
+        rules.append(MaskRule(.mask, .accessibilityIdentifier(GlobPattern("row.*")), screen: "AccountViewController", origin: at(222, 5)))
+        rules.append(MaskRule(.mask, .type("PromoBanner"), screen: "SearchActivity", origin: at(223, 5)))
+        rules.append(MaskRule(.unmask, .tag(460), recursive: false, reason: "generated", origin: at(224, 5)))
+        rules.append(MaskRule(.mask, .accessibilityIdentifier(GlobPattern("avatar.promo")), screen: "SearchActivity", origin: at(226, 5)))
+        rules.append(MaskRule(.mask, .accessibilityIdentifier(GlobPattern("balance.avatar")), origin: at(227, 5)))
+        rules.append(MaskRule(.mask, .restorationIdentifier(GlobPattern("header.account")), origin: at(228, 5)))
+        rules.append(MaskRule(.unmask, .restorationIdentifier(GlobPattern("email*.4")), reason: "generated", origin: at(229, 5)))
+        rules.append(MaskRule(.mask, .accessibilityIdentifier(GlobPattern("avatar.avatar")), origin: at(231, 5)))
+        rules.append(MaskRule(.mask, .accessibilityIdentifier(GlobPattern("*.balance")), origin: at(232, 5)))
+        rules.append(MaskRule(.unmask, .restorationIdentifier(GlobPattern("name.pin")), reason: "generated", origin: at(233, 5)))
+        return rules
+    }
 
     /// A position in the policy file.
     private static func at(_ line: Int, _ column: Int) -> RuleOrigin {

@@ -18,21 +18,31 @@ enum RetailAppPolicy {
     static let policy = MaskingPolicy(default: .mask, classes: classes, rules: rules)
 
     /// The classes the policy declares.
-    static let classes: [ClassDeclaration] = [
-        ClassDeclaration("CenteredLabel", extends: "UILabel", origin: at(6, 3)),
-        ClassDeclaration("MapboxMapView", extends: "UIView", kind: .map, recurse: false, origin: at(7, 3)),
-        ClassDeclaration("UserProfileView", extends: "UIView", origin: at(8, 3)),
-    ]
+    static let classes: [ClassDeclaration] = makeClasses()
 
     /// The rules, in source order (decisions name them by index).
-    static let rules: [MaskRule] = [
-        MaskRule(.unmask, .type("UIButton"), reason: "buttons show static copy only", origin: at(10, 5)),
-        MaskRule(.mask, .type("UserProfileView"), origin: at(12, 5)),
-        MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("home.*")), reason: "the home screen shows the catalogue, no user data", origin: at(13, 5)),
-        MaskRule(.mask, .accessibilityIdentifier(GlobPattern("account.balance")), recursive: false, origin: at(15, 5)),
-        MaskRule(.mask, .target(GlobPattern("UIButton[ai:SalesViewController.on_sale]")), origin: at(16, 5)),
-        MaskRule(.unmask, .restorationIdentifier(GlobPattern("dichotomy")), screen: "SalesViewController", reason: "the sales banner is the same for every user", origin: at(17, 5)),
-    ]
+    static let rules: [MaskRule] = makeRules()
+
+    private static func makeClasses() -> [ClassDeclaration] {
+        var classes: [ClassDeclaration] = []
+        classes.reserveCapacity(3)
+        classes.append(ClassDeclaration("CenteredLabel", extends: "UILabel", origin: at(6, 3)))
+        classes.append(ClassDeclaration("MapboxMapView", extends: "UIView", kind: .map, recurse: false, origin: at(7, 3)))
+        classes.append(ClassDeclaration("UserProfileView", extends: "UIView", origin: at(8, 3)))
+        return classes
+    }
+
+    private static func makeRules() -> [MaskRule] {
+        var rules: [MaskRule] = []
+        rules.reserveCapacity(6)
+        rules.append(MaskRule(.unmask, .type("UIButton"), reason: "buttons show static copy only", origin: at(10, 5)))
+        rules.append(MaskRule(.mask, .type("UserProfileView"), origin: at(12, 5)))
+        rules.append(MaskRule(.unmask, .accessibilityIdentifier(GlobPattern("home.*")), reason: "the home screen shows the catalogue, no user data", origin: at(13, 5)))
+        rules.append(MaskRule(.mask, .accessibilityIdentifier(GlobPattern("account.balance")), recursive: false, origin: at(15, 5)))
+        rules.append(MaskRule(.mask, .target(GlobPattern("UIButton[ai:SalesViewController.on_sale]")), origin: at(16, 5)))
+        rules.append(MaskRule(.unmask, .restorationIdentifier(GlobPattern("dichotomy")), screen: "SalesViewController", reason: "the sales banner is the same for every user", origin: at(17, 5)))
+        return rules
+    }
 
     /// A position in the policy file.
     private static func at(_ line: Int, _ column: Int) -> RuleOrigin {

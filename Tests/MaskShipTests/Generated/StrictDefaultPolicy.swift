@@ -18,14 +18,24 @@ enum StrictDefaultPolicy {
     static let policy = MaskingPolicy(default: .mask, classes: classes, rules: rules)
 
     /// The classes the policy declares.
-    static let classes: [ClassDeclaration] = []
+    static let classes: [ClassDeclaration] = makeClasses()
 
     /// The rules, in source order (decisions name them by index).
-    static let rules: [MaskRule] = [
-        MaskRule(.mask, .type("UITextField"), origin: at(8, 5)),
-        MaskRule(.mask, .type("android.widget.EditText"), origin: at(9, 5)),
-        MaskRule(.mask, .type("WKWebView"), origin: at(10, 5)),
-    ]
+    static let rules: [MaskRule] = makeRules()
+
+    private static func makeClasses() -> [ClassDeclaration] {
+        var classes: [ClassDeclaration] = []
+        return classes
+    }
+
+    private static func makeRules() -> [MaskRule] {
+        var rules: [MaskRule] = []
+        rules.reserveCapacity(3)
+        rules.append(MaskRule(.mask, .type("UITextField"), origin: at(8, 5)))
+        rules.append(MaskRule(.mask, .type("android.widget.EditText"), origin: at(9, 5)))
+        rules.append(MaskRule(.mask, .type("WKWebView"), origin: at(10, 5)))
+        return rules
+    }
 
     /// A position in the policy file.
     private static func at(_ line: Int, _ column: Int) -> RuleOrigin {

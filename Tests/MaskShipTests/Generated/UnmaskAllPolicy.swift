@@ -18,10 +18,20 @@ enum UnmaskAllPolicy {
     static let policy = MaskingPolicy(default: .unmask, classes: classes, rules: rules)
 
     /// The classes the policy declares.
-    static let classes: [ClassDeclaration] = []
+    static let classes: [ClassDeclaration] = makeClasses()
 
     /// The rules, in source order (decisions name them by index).
-    static let rules: [MaskRule] = []
+    static let rules: [MaskRule] = makeRules()
+
+    private static func makeClasses() -> [ClassDeclaration] {
+        var classes: [ClassDeclaration] = []
+        return classes
+    }
+
+    private static func makeRules() -> [MaskRule] {
+        var rules: [MaskRule] = []
+        return rules
+    }
 
     /// A position in the policy file.
     private static func at(_ line: Int, _ column: Int) -> RuleOrigin {

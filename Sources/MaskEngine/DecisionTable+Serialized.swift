@@ -16,3 +16,9 @@ extension DecisionTable {
         self.init(policy: try TableFormat.decode(bytes), catalog: catalog)
     }
 }
+
+extension DecisionTable {
+    /// A table that masks every view: the policy to fall back on when no valid table
+    /// is at hand (a download that fails verification, none yet). Fail closed.
+    public static let maskingEverything = DecisionTable(policy: MaskingPolicy(default: .mask))
+}

@@ -116,3 +116,15 @@ struct TableFormatTests {
         }
     }
 }
+
+@Suite("Fail closed")
+struct FailClosedTests {
+    @Test("the fallback table masks every view, whatever it is")
+    func masksEverything() {
+        var tree = ViewTree(screen: "Home")
+        tree.append(ViewFacts(className: "UIButton", accessibilityIdentifier: "home.buy"), parent: nil)
+        tree.append(ViewFacts(className: "UILabel", tag: 3), parent: 0)
+        tree.append(ViewFacts(className: "Unknown"), parent: 1)
+        #expect(DecisionTable.maskingEverything.resolve(tree).allSatisfy(\.isMasked))
+    }
+}

@@ -67,7 +67,7 @@ let package = Package(
             dependencies: ["MaskEngine", "MaskPolicy", "MaskJSON", "MaskImport", "MaskTestSupport"],
             path: "Benchmarks"
         ),
-        .testTarget(name: "MaskEngineTests", dependencies: ["MaskEngine"]),
+        .testTarget(name: "MaskEngineTests", dependencies: ["MaskEngine", "MaskTestSupport"]),
         .testTarget(name: "MaskPolicyTests", dependencies: ["MaskPolicy", "MaskEngine", "MaskJSON", "MaskCorpus", "MaskDiagnostics"]),
         .testTarget(name: "MaskJSONTests", dependencies: ["MaskJSON", "MaskPolicy", "MaskEngine", "MaskPreview"]),
         .testTarget(name: "MaskImportTests", dependencies: ["MaskImport", "MaskJSON", "MaskEngine", "MaskTestSupport"]),

@@ -55,15 +55,7 @@ extension CompileCommand {
         case .table:
             out = TableFormat.encode(shipped)
         }
-        let sink = try OutputSink.opening(output)
-        do {
-            try sink.flush(&out)
-            try sink.commit()
-        } catch {
-            sink.discard()
-            FileIO.printError("maskc: error: cannot write '\(output ?? "-")': \(error.message)")
-            throw Reported(status: .outputFailed)
-        }
+        try OutputSink.write(&out, to: output)
     }
 
     /// The policy file as shipped code names it: the path as given, or for an absolute

@@ -51,14 +51,6 @@ struct RenderCommand: ParsableCommand {
         }
         let renderer = ScreenRenderer(document: document, decisions: masker.decide(document), table: table)
         var bytes = Array(renderer.render(wireframe ? .wireframe : .masked).utf8)
-        let sink = try OutputSink.opening(output)
-        do {
-            try sink.flush(&bytes)
-            try sink.commit()
-        } catch {
-            sink.discard()
-            FileIO.printError("maskc: error: cannot write '\(output ?? "-")': \(error.message)")
-            throw Reported(status: .outputFailed)
-        }
+        try OutputSink.write(&bytes, to: output)
     }
 }

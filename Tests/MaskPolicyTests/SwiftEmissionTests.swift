@@ -51,6 +51,9 @@ struct SwiftEmissionTests {
         }
         #expect(appended == elements)
         #expect(SwiftPolicyEmitter.builder("makeClasses", "ClassDeclaration", "classes", []) == """
+                /// Runs once, on first use. `@_optimize(none)`: optimizing a thousand appends
+                /// takes swiftc -O minutes and gains nothing at run time.
+                @_optimize(none)
                 private static func makeClasses() -> [ClassDeclaration] {
                     var classes: [ClassDeclaration] = []
                     return classes

@@ -88,23 +88,11 @@ struct TableFormatPropertyTests {
                 for value: UInt8 in [0x00, 0x01, 0x06, 0x80, 0xFF, bytes[position] ^ 0x40] where value != bytes[position] {
                     var damaged = bytes
                     damaged[position] = value
-                    damaged = TableFormatTestsSupport.resealed(damaged)
+                    damaged = TableBytes.resealed(damaged)
                     guard let table = try? DecisionTable(serialized: damaged) else { continue }
                     #expect(table.resolve(tree).count == tree.count)
                 }
             }
         }
-    }
-}
-
-enum TableFormatTestsSupport {
-    /// `bytes` with the header's length and digest made to fit its body again.
-    static func resealed(_ bytes: [UInt8]) -> [UInt8] {
-        var out = bytes
-        let body = Array(bytes[TableFormat.headerSize...])
-        let length = UInt32(body.count)
-        for i in 0..<4 { out[8 + i] = UInt8(truncatingIfNeeded: length >> (8 * UInt32(i))) }
-        out.replaceSubrange(12..<44, with: SHA256.digest(body))
-        return out
     }
 }

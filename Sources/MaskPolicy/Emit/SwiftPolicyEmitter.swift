@@ -62,8 +62,13 @@ public enum SwiftPolicyEmitter {
     /// takes each on its own, so build time grows linearly with the policy (an array
     /// literal of a thousand initializer calls takes minutes and gigabytes). Past
     /// ``chunkSize`` elements, the statements are split over functions of that many.
+    /// The functions are not optimized: they run once, and the optimizer's time on
+    /// thousands of statements grows far faster than their number.
     static func builder(_ name: String, _ type: String, _ variable: String, _ elements: [String]) -> String {
-        var out = "    private static func \(name)() -> [\(type)] {\n"
+        var out = "    /// Runs once, on first use. `@_optimize(none)`: optimizing a thousand appends\n"
+        out += "    /// takes swiftc -O minutes and gains nothing at run time.\n"
+        out += "    @_optimize(none)\n"
+        out += "    private static func \(name)() -> [\(type)] {\n"
         out += "        var \(variable): [\(type)] = []\n"
         if elements.count > chunkSize {
             out += "        \(variable).reserveCapacity(\(elements.count))\n"
@@ -73,6 +78,7 @@ public enum SwiftPolicyEmitter {
             for (index, chunk) in chunks.enumerated() {
                 let first = index * chunkSize + 1
                 out += "    /// \(type) \(first) to \(first + chunk.count - 1).\n"
+                out += "    @_optimize(none)\n"
                 out += "    private static func \(name)\(index + 1)(_ \(variable): inout [\(type)]) {\n"
                 for element in chunk { out += "        \(variable).append(\(element))\n" }
                 out += "    }\n\n"

@@ -23,6 +23,9 @@ enum RetailAppPolicy {
     /// The rules, in source order (decisions name them by index).
     static let rules: [MaskRule] = makeRules()
 
+    /// Runs once, on first use. `@_optimize(none)`: optimizing a thousand appends
+    /// takes swiftc -O minutes and gains nothing at run time.
+    @_optimize(none)
     private static func makeClasses() -> [ClassDeclaration] {
         var classes: [ClassDeclaration] = []
         classes.reserveCapacity(3)
@@ -32,6 +35,9 @@ enum RetailAppPolicy {
         return classes
     }
 
+    /// Runs once, on first use. `@_optimize(none)`: optimizing a thousand appends
+    /// takes swiftc -O minutes and gains nothing at run time.
+    @_optimize(none)
     private static func makeRules() -> [MaskRule] {
         var rules: [MaskRule] = []
         rules.reserveCapacity(6)

@@ -23,11 +23,17 @@ enum StrictDefaultPolicy {
     /// The rules, in source order (decisions name them by index).
     static let rules: [MaskRule] = makeRules()
 
+    /// Runs once, on first use. `@_optimize(none)`: optimizing a thousand appends
+    /// takes swiftc -O minutes and gains nothing at run time.
+    @_optimize(none)
     private static func makeClasses() -> [ClassDeclaration] {
         var classes: [ClassDeclaration] = []
         return classes
     }
 
+    /// Runs once, on first use. `@_optimize(none)`: optimizing a thousand appends
+    /// takes swiftc -O minutes and gains nothing at run time.
+    @_optimize(none)
     private static func makeRules() -> [MaskRule] {
         var rules: [MaskRule] = []
         rules.reserveCapacity(3)

@@ -9,6 +9,8 @@ import MaskTestSupport
 /// form, the portable table's size and load time against building the table from YAML
 /// at run time, and how long the generated Swift takes to build (swiftc, in a child
 /// process, against this build's MaskEngine module).
+///
+///   .build/release/maskc-bench --only ship [--no-swift-build]
 func shipCases() {
     for count in quick ? [1_000] : [1_000, 100_000] {
         var generator = PolicyGenerator(seed: UInt64(count) &+ 7)
@@ -39,7 +41,9 @@ func shipCases() {
              + "from YAML at run time \(fmt(fromYAML * 1e6, 0)) us: \(fmt(fromYAML / load, 1))x the load")
         if loaded == 0 { print("ship: the table did not load") }
 
-        // Building the generated Swift: swiftc on the file alone, debug and release flags.
+        // Building the generated Swift: swiftc on the file alone, debug and release flags
+        // (minutes for 100,000 rules; `--no-swift-build` skips it).
+        if arguments.contains("--no-swift-build") { continue }
         let directory = workDirectory + "/ship-\(count)"
         mkdir(directory, 0o755)
         write(directory + "/BenchPolicy.swift", swift)

@@ -8,9 +8,8 @@ public struct SHA256: Sendable {
     /// The digest's size in bytes.
     public static let byteCount = 32
 
-    private var state: [UInt32] = [
-        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-    ]
+    private var h0: UInt32 = 0x6a09_e667, h1: UInt32 = 0xbb67_ae85, h2: UInt32 = 0x3c6e_f372, h3: UInt32 = 0xa54f_f53a
+    private var h4: UInt32 = 0x510e_527f, h5: UInt32 = 0x9b05_688c, h6: UInt32 = 0x1f83_d9ab, h7: UInt32 = 0x5be0_cd19
     /// Bytes not yet hashed: fewer than a block.
     private var pending: [UInt8] = []
     /// Bytes hashed so far, modulo 2^64 (as the standard counts them).
@@ -79,7 +78,7 @@ public struct SHA256: Sendable {
         pending.removeAll()
         var out: [UInt8] = []
         out.reserveCapacity(Self.byteCount)
-        for word in state {
+        for word in [h0, h1, h2, h3, h4, h5, h6, h7] {
             out.append(UInt8(truncatingIfNeeded: word >> 24))
             out.append(UInt8(truncatingIfNeeded: word >> 16))
             out.append(UInt8(truncatingIfNeeded: word >> 8))
@@ -90,7 +89,14 @@ public struct SHA256: Sendable {
 
     /// The 64-byte block of `bytes` at `start` into the state; `w` is scratch space for
     /// the message schedule.
-    private mutating func compress(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, schedule w: inout [UInt32]) {
+    private mutating func compress(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, schedule: inout [UInt32]) {
+        schedule.withUnsafeMutableBufferPointer { w in
+            Self.roundConstants.withUnsafeBufferPointer { k in compress(bytes, at: start, schedule: w, constants: k) }
+        }
+    }
+
+    private mutating func compress(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, schedule w: UnsafeMutableBufferPointer<UInt32>,
+                                   constants k: UnsafeBufferPointer<UInt32>) {
         for t in 0..<16 {
             let i = start + 4 * t
             w[t] = UInt32(bytes[i]) << 24 | UInt32(bytes[i + 1]) << 16 | UInt32(bytes[i + 2]) << 8 | UInt32(bytes[i + 3])
@@ -100,20 +106,20 @@ public struct SHA256: Sendable {
             let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
             w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
         }
-        var a = state[0], b = state[1], c = state[2], d = state[3]
-        var e = state[4], f = state[5], g = state[6], h = state[7]
+        var a = h0, b = h1, c = h2, d = h3
+        var e = h4, f = h5, g = h6, h = h7
         for t in 0..<64 {
             let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
             let choice = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ choice &+ Self.roundConstants[t] &+ w[t]
+            let t1 = h &+ s1 &+ choice &+ k[t] &+ w[t]
             let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
             let majority = (a & b) ^ (a & c) ^ (b & c)
             let t2 = s0 &+ majority
             h = g; g = f; f = e; e = d &+ t1
             d = c; c = b; b = a; a = t1 &+ t2
         }
-        state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
-        state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
+        h0 &+= a; h1 &+= b; h2 &+= c; h3 &+= d
+        h4 &+= e; h5 &+= f; h6 &+= g; h7 &+= h
     }
 
     @inline(__always)

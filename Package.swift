@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "MaskImport", targets: ["MaskImport"]),
         .library(name: "ReplayEncoder", targets: ["ReplayEncoder"]),
         .executable(name: "maskc", targets: ["maskc"]),
+        .plugin(name: "MaskPolicyPlugin", targets: ["MaskPolicyPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -65,8 +66,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // A replay encoder calling the engine on its own view objects.
-        .executableTarget(name: "EncoderExample", dependencies: ["MaskEngine", "MaskPolicy", "ReplayEncoder"], path: "Examples/EncoderExample"),
+        // Build-tool plugin: a target's `*.maskpolicy.yaml` files become Swift building
+        // their decision tables (`maskc compile --emit swift --check`) at build time.
+        .plugin(name: "MaskPolicyPlugin", capability: .buildTool(), dependencies: ["maskc"]),
+        // A replay encoder calling the engine on its own view objects; its policy is
+        // compiled by the plugin, so it links MaskEngine alone.
+        .executableTarget(name: "EncoderExample", dependencies: ["MaskEngine", "ReplayEncoder"], path: "Examples/EncoderExample", plugins: ["MaskPolicyPlugin"]),
         // Test support shared by the property tests and the benchmarks: a plain
         // reference resolver and deterministic generators.
         .target(name: "MaskTestSupport", dependencies: ["MaskEngine"], path: "Tests/Support"),
@@ -76,13 +81,16 @@ let package = Package(
             dependencies: ["MaskEngine", "MaskPolicy", "MaskJSON", "MaskImport", "MaskStorage", "MaskTestSupport", "ReplayEncoder", "ReplayTrees"],
             path: "Benchmarks"
         ),
-        .testTarget(name: "MaskEngineTests", dependencies: ["MaskEngine", "MaskStorage"]),
+        .testTarget(name: "MaskEngineTests", dependencies: ["MaskEngine", "MaskStorage", "MaskTestSupport"]),
         .testTarget(name: "ReplayEncoderTests", dependencies: ["ReplayEncoder", "MaskEngine", "MaskTestSupport", "ReplayTrees", "MaskJSON"]),
         .testTarget(name: "MaskPolicyTests", dependencies: ["MaskPolicy", "MaskEngine", "MaskJSON", "MaskCorpus", "MaskDiagnostics"]),
         .testTarget(name: "MaskJSONTests", dependencies: ["MaskJSON", "MaskStorage", "MaskPolicy", "MaskEngine", "MaskPreview"]),
         .testTarget(name: "MaskImportTests", dependencies: ["MaskImport", "MaskStorage", "MaskJSON", "MaskEngine", "MaskTestSupport"]),
         .testTarget(name: "MaskAuditTests", dependencies: ["MaskAudit", "MaskJSON", "MaskPolicy", "MaskEngine", "MaskCorpus"]),
         .testTarget(name: "MaskcCLITests", dependencies: ["maskc"], exclude: ["Golden"]),
+        // The shipped forms of a policy (generated Swift compiled in from Generated/, the
+        // portable table) against the runtime compiler.
+        .testTarget(name: "MaskShipTests", dependencies: ["MaskEngine", "MaskPolicy", "MaskJSON", "MaskImport", "MaskTestSupport"]),
         .testTarget(name: "MaskPropertyTests", dependencies: ["MaskEngine", "MaskPolicy", "MaskJSON", "MaskTestSupport"]),
     ]
 )

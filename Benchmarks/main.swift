@@ -160,6 +160,10 @@ if shouldRun("compile") {
     line("compile growth", ratios.joined(separator: "; "))
 }
 
+// MARK: shipped forms
+
+if shouldRun("ship") { shipCases() }
+
 // MARK: end to end
 
 /// Runs a command with stdout to /dev/null; returns (seconds, peak RSS in MiB, exit status).

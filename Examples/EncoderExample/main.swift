@@ -1,9 +1,12 @@
-// A replay encoder's use of the engine: compile a policy once, then on every frame walk
+// A replay encoder's use of the engine: take the policy's table, then on every frame walk
 // the app's own view objects with MaskingTraversal and mask what it says.
+//
+// The policy is app.maskpolicy.yaml beside this file: MaskPolicyPlugin compiles it at
+// build time into `AppPolicy`, so a typo in it fails the build at its line, and the
+// encoder links MaskEngine alone (no YAML parser on the device).
 //
 // Run: swift run EncoderExample
 import MaskEngine
-import MaskPolicy
 
 /// The encoder's own view model (in an app: UIView, read on the main thread).
 final class AppView {
@@ -35,22 +38,7 @@ struct CenteredLabelClassifier: ViewClassifier {
     }
 }
 
-let policyText = """
-    version: 1
-    default: mask
-    types:
-      CenteredLabel: { extends: UILabel }
-    rules:
-      - unmask: { type: UIButton }
-        reason: "buttons show static copy only"
-      - unmask: { accessibilityIdentifier: "home.*" }
-        reason: "catalogue"
-    """
-let compilation = PolicyCompiler.compile(policyText, file: "embedded-policy.yaml")
-guard let table = compilation.table else {
-    for diagnostic in compilation.diagnostics { print(diagnostic.rendered) }
-    fatalError("the embedded policy does not compile")
-}
+let table = AppPolicy.table
 
 let screen = AppView("UIView", [
     AppView("UILabel", id: "home.title", text: "Today's offers"),

@@ -41,12 +41,10 @@ public struct DecisionTable: Sendable {
         let rules = policy.rules
         self.rules = rules
         catalog = base.overlaid(with: policy.classes)
-        priorityOrder = rules.indices.sorted { a, b in
-            let ra = rules[a], rb = rules[b]
-            if ra.ownLevel != rb.ownLevel { return ra.ownLevel < rb.ownLevel }
-            if ra.action != rb.action { return ra.action == .mask }
-            return a < b
-        }
+        // Each rule's rank (level, then mask before unmask) computed once: comparing
+        // rules themselves copies them, strings and all, on every comparison.
+        let ranks = rules.map { 2 * $0.ownLevel.rawValue + ($0.action == .mask ? 0 : 1) }
+        priorityOrder = rules.indices.sorted { a, b in ranks[a] != ranks[b] ? ranks[a] < ranks[b] : a < b }
         var exact = [[UTF8Key: [Int32]]](repeating: [:], count: SelectorKey.allCases.count)
         var tags: [Int: [Int32]] = [:]
         var globs: [(pattern: GlobPattern, rule: Int32, tag: UInt8)] = []

@@ -6,7 +6,14 @@ import MaskPolicy
 struct CompileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compile",
-        abstract: "Print a policy's decision table: one row per rule, in priority order."
+        abstract: "Print a policy's decision table: one row per rule, in priority order.",
+        discussion: """
+            With --emit swift, writes Swift source that builds the table with no parsing at \
+            run time (for an app target; see MaskPolicyPlugin); with --emit table, the \
+            portable binary table that MaskEngine's DecisionTable(serialized:) loads and \
+            verifies. --check also applies maskc check's rules: an error fails the run \
+            (exit 1) and nothing is written.
+            """
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -16,13 +23,31 @@ struct CompileCommand: ParsableCommand {
     @Argument(help: "The masking policy (YAML).")
     var policy: String
 
-    @Option(help: "Output format: text or json.")
-    var format: Format = .text
+    @Option(help: "Output format: text or json (default: text).")
+    var format: Format?
+
+    @Option(help: "Write a shipping form instead: swift (source for an app target) or table (the portable binary table).")
+    var emit: CompileEmission?
+
+    @Option(help: "With --emit swift: the generated enum's name (default: from the file name, e.g. RetailAppPolicy).")
+    var name: String?
+
+    @Option(name: [.short, .long], help: "With --emit: the file to write (swift: - or none for standard output).")
+    var output: String?
+
+    @Option(help: "With --emit: the policy's name in the output's rule positions (default: the path as given; an absolute path: its file name).")
+    var sourceLabel: String?
+
+    @Flag(help: "With --emit: also apply maskc check's rules; an error fails the run (exit 1).")
+    var check = false
+
+    func validate() throws { try validateEmission() }
 
     func run() throws {
+        if let emit { return try runEmission(emit) }
         let (table, parsed) = try PolicyLoader.load(policy)
         let rows = table.priorityOrder.enumerated().map { priority, index in (priority + 1, index, table.rules[index]) }
-        switch format {
+        switch format ?? .text {
         case .text:
             var lines = ["# \(policy): default \(table.defaultAction.rawValue), \(table.rules.count) rule\(table.rules.count == 1 ? "" : "s"), \(parsed.classes.count) class\(parsed.classes.count == 1 ? "" : "es")"]
             let header = ["#", "level", "action", "selector", "recursive", "screen", "source"]

@@ -73,7 +73,7 @@ struct EncodeCommand: ParsableCommand {
             if output == "-" { FileIO.printErrorLines(text) } else { print(text, terminator: "") }
         }
         var bytes = writer.takeBytes()
-        try OutputSink.writeWhole(&bytes, to: output)
+        try OutputSink.write(&bytes, to: output)
     }
 }
 

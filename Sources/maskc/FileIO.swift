@@ -190,4 +190,18 @@ extension OutputSink {
             throw Reported(status: .outputFailed)
         }
     }
+
+    /// Writes a command's whole output at once (`nil` or `-`: standard output), or
+    /// reports that it cannot, leaves no partial file and fails with exit 5.
+    static func write(_ bytes: inout [UInt8], to path: String?) throws(Reported) {
+        let sink = try opening(path)
+        do {
+            try sink.flush(&bytes)
+            try sink.commit()
+        } catch {
+            sink.discard()
+            FileIO.printError("maskc: error: cannot write '\(path ?? "-")': \(error.message)")
+            throw Reported(status: .outputFailed)
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import MaskDiagnostics
 import MaskEngine
 import MaskJSON
 import MaskPolicy
@@ -6,6 +7,16 @@ import MaskPolicy
 /// on standard error.
 enum PolicyLoader {
     static func load(_ path: String) throws(Reported) -> (DecisionTable, ParsedPolicy) {
+        let (_, compilation) = try compile(path, printing: { compilation, _ in compilation.diagnostics })
+        guard let table = compilation.table, let parsed = compilation.parsed else { throw Reported(status: .invalidPolicy) }
+        return (table, parsed)
+    }
+
+    /// Reads and compiles a policy, printing the diagnostics `printing` picks from the
+    /// compilation; fails with exit 3 when it does not compile.
+    /// - Returns: the file's bytes and the compilation, which then has a table.
+    ///   `printing` gets the compilation and the file's bytes.
+    static func compile(_ path: String, printing: (PolicyCompilation, [UInt8]) -> [Diagnostic]) throws(Reported) -> ([UInt8], PolicyCompilation) {
         let bytes: [UInt8]
         do {
             bytes = try FileIO.read(path, limit: PolicyLimits.standard.maximumBytes)
@@ -14,13 +25,13 @@ enum PolicyLoader {
             throw Reported(status: .usage)
         }
         let compilation = PolicyCompiler.compile(bytes, file: path)
-        for diagnostic in compilation.diagnostics { FileIO.printError(diagnostic.rendered) }
-        guard let table = compilation.table, let parsed = compilation.parsed else {
+        for diagnostic in printing(compilation, bytes) { FileIO.printError(diagnostic.rendered) }
+        guard !compilation.failed, compilation.parsed != nil else {
             let count = compilation.diagnostics.filter { $0.severity == .error }.count
             FileIO.printError("maskc: error: policy '\(path)' does not compile (\(count) error\(count == 1 ? "" : "s")); nothing was written")
             throw Reported(status: .invalidPolicy)
         }
-        return (table, parsed)
+        return (bytes, compilation)
     }
 
     static func readInput(_ path: String, what: String, limit: Int = JSONLimits.standard.maximumBytes) throws(Reported) -> [UInt8] {

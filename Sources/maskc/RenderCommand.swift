@@ -51,6 +51,6 @@ struct RenderCommand: ParsableCommand {
         }
         let renderer = ScreenRenderer(document: document, decisions: masker.decide(document), table: table)
         var bytes = Array(renderer.render(wireframe ? .wireframe : .masked).utf8)
-        try OutputSink.writeWhole(&bytes, to: output)
+        try OutputSink.write(&bytes, to: output)
     }
 }

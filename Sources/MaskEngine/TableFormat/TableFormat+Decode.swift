@@ -1,0 +1,181 @@
+extension TableFormat {
+    /// The policy a table holds, after checking the header (magic, version, flags,
+    /// length), the body's SHA-256, and every count, string reference, enumeration
+    /// code and string in the body.
+    ///
+    /// - Throws: ``TableFormatError`` naming the first problem and its byte offset.
+    /// - Complexity: O(n) for n bytes.
+    public static func decode(_ bytes: [UInt8]) throws(TableFormatError) -> MaskingPolicy {
+        try checkHeader(bytes)
+        return try decodeBody(bytes, from: headerSize)
+    }
+
+    /// Checks the header and the body's digest.
+    static func checkHeader(_ bytes: [UInt8]) throws(TableFormatError) {
+        guard bytes.count >= headerSize else { throw .truncatedHeader(length: bytes.count) }
+        guard bytes[0..<4].elementsEqual(magic) else { throw .notATable }
+        let version = UInt16(bytes[4]) | UInt16(bytes[5]) << 8
+        guard version == Self.version else { throw .unsupportedVersion(version) }
+        let flags = UInt16(bytes[6]) | UInt16(bytes[7]) << 8
+        guard flags == 0 else { throw .unknownFlags(flags) }
+        let declared = UInt32(bytes[8]) | UInt32(bytes[9]) << 8 | UInt32(bytes[10]) << 16 | UInt32(bytes[11]) << 24
+        let actual = bytes.count - headerSize
+        guard UInt64(declared) == UInt64(actual) else { throw .lengthMismatch(declared: declared, actual: actual) }
+        guard SHA256.digest(bytes[headerSize...]).elementsEqual(bytes[12..<headerSize]) else { throw .digestMismatch }
+    }
+
+    /// A kind byte: a kind, not declared (`.some(nil)`), or invalid (`nil`).
+    static func optionalKind(_ code: UInt8) -> ViewKind?? {
+        if code == unset { return .some(nil) }
+        return Int(code) < kinds.count ? .some(kinds[Int(code)]) : nil
+    }
+
+    /// A `recurse` byte: true, false, not declared (`.some(nil)`), or invalid (`nil`).
+    static func optionalFlag(_ code: UInt8) -> Bool?? {
+        if code == unset { return .some(nil) }
+        return code <= 1 ? .some(code == 1) : nil
+    }
+
+    /// Reads the body starting at `start`; the header is not looked at.
+    static func decodeBody(_ bytes: [UInt8], from start: Int) throws(TableFormatError) -> MaskingPolicy {
+        var reader = TableReader(bytes: bytes, offset: start)
+        let stringCount = try reader.count(.stringCount, minimumSize: minimumStringSize)
+        var strings: [String] = []
+        strings.reserveCapacity(stringCount)
+        for _ in 0..<stringCount { strings.append(try reader.string()) }
+        reader.strings = strings
+
+        let defaultAction = try reader.decoded(.defaultAction, action)
+        let classCount = try reader.count(.classCount, minimumSize: minimumClassSize)
+        var classes: [ClassDeclaration] = []
+        classes.reserveCapacity(classCount)
+        for _ in 0..<classCount {
+            let name = try reader.reference(.className)
+            let superclass = try reader.optionalReference(.superclass)
+            let kind = try reader.decoded(.kind, optionalKind)
+            let recurse = try reader.decoded(.recurse, optionalFlag)
+            let origin = try reader.origin()
+            classes.append(ClassDeclaration(name, extends: superclass, kind: kind, recurse: recurse, origin: origin))
+        }
+
+        let ruleCount = try reader.count(.ruleCount, minimumSize: minimumRuleSize)
+        var rules: [MaskRule] = []
+        rules.reserveCapacity(ruleCount)
+        for _ in 0..<ruleCount {
+            let action = try reader.decoded(.action, action)
+            let key = try reader.decoded(.selectorKey) { Int($0) < selectorKeys.count ? selectorKeys[Int($0)] : nil }
+            let selector: ViewSelector
+            switch key {
+            case .tag: selector = .tag(try reader.tag())
+            case .type: selector = .type(try reader.reference(.selectorValue))
+            case .id: selector = .id(GlobPattern(try reader.reference(.selectorValue)))
+            case .accessibilityIdentifier: selector = .accessibilityIdentifier(GlobPattern(try reader.reference(.selectorValue)))
+            case .restorationIdentifier: selector = .restorationIdentifier(GlobPattern(try reader.reference(.selectorValue)))
+            case .target: selector = .target(GlobPattern(try reader.reference(.selectorValue)))
+            }
+            let recursive = try reader.decoded(.recursive) { $0 <= 1 ? $0 == 1 : nil }
+            let screen = try reader.optionalReference(.screen)
+            let reason = try reader.optionalReference(.reason)
+            let origin = try reader.origin()
+            rules.append(MaskRule(action, selector, recursive: recursive, screen: screen, reason: reason, origin: origin))
+        }
+        guard reader.offset == bytes.count else { throw .trailingBytes(offset: reader.offset) }
+        return MaskingPolicy(default: defaultAction, classes: classes, rules: rules)
+    }
+}
+
+/// A cursor over a table's body that checks every read.
+struct TableReader {
+    let bytes: [UInt8]
+    var offset: Int
+    var strings: [String] = []
+
+    init(bytes: [UInt8], offset: Int) {
+        self.bytes = bytes
+        self.offset = offset
+    }
+
+    mutating func byte(_ field: TableField) throws(TableFormatError) -> UInt8 {
+        guard offset < bytes.count else { throw .truncated(offset: offset, field: field) }
+        defer { offset += 1 }
+        return bytes[offset]
+    }
+
+    mutating func word(_ field: TableField) throws(TableFormatError) -> UInt32 {
+        guard bytes.count - offset >= 4 else { throw .truncated(offset: offset, field: field) }
+        defer { offset += 4 }
+        return UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16 | UInt32(bytes[offset + 3]) << 24
+    }
+
+    /// A byte through `decode`, which returns nil for a code the format does not allow.
+    mutating func decoded<T>(_ field: TableField, _ decode: (UInt8) -> T?) throws(TableFormatError) -> T {
+        let at = offset
+        guard let value = decode(try byte(field)) else { throw .invalidValue(offset: at, field: field) }
+        return value
+    }
+
+    /// A count of records of at least `minimumSize` bytes each, which the bytes left must hold.
+    mutating func count(_ field: TableField, minimumSize: Int) throws(TableFormatError) -> Int {
+        let at = offset
+        let count = try word(field)
+        guard UInt64(count) * UInt64(minimumSize) <= UInt64(bytes.count - offset), let result = Int(exactly: count) else {
+            throw .countTooLarge(offset: at, field: field, count: count)
+        }
+        return result
+    }
+
+    /// A length-prefixed UTF-8 string of the string table.
+    mutating func string() throws(TableFormatError) -> String {
+        let at = offset
+        let length = try word(.stringLength)
+        guard UInt64(length) <= UInt64(bytes.count - offset) else { throw .truncated(offset: at, field: .string) }
+        let end = offset + Int(length)
+        let slice = bytes[offset..<end]
+        let text = String(decoding: slice, as: UTF8.self)
+        // Decoding replaces invalid sequences, so valid UTF-8 is exactly what re-encodes to itself.
+        guard text.utf8.elementsEqual(slice) else { throw .invalidUTF8(offset: offset) }
+        offset = end
+        return text
+    }
+
+    mutating func reference(_ field: TableField) throws(TableFormatError) -> String {
+        let at = offset
+        let index = try word(field)
+        guard UInt64(index) < UInt64(strings.count) else { throw .stringIndexOutOfRange(offset: at, index: index, count: strings.count) }
+        return strings[Int(index)]
+    }
+
+    mutating func optionalReference(_ field: TableField) throws(TableFormatError) -> String? {
+        let at = offset
+        let index = try word(field)
+        if index == TableFormat.none { return nil }
+        guard UInt64(index) < UInt64(strings.count) else { throw .stringIndexOutOfRange(offset: at, index: index, count: strings.count) }
+        return strings[Int(index)]
+    }
+
+    /// A tag: a signed 64-bit number, which must fit this platform's `Int`.
+    mutating func tag() throws(TableFormatError) -> Int {
+        let at = offset
+        let low = try word(.tag), high = try word(.tag)
+        let value = Int64(bitPattern: UInt64(high) << 32 | UInt64(low))
+        guard let tag = Int(exactly: value) else { throw .invalidValue(offset: at, field: .tag) }
+        return tag
+    }
+
+    /// File, line and column; no file means no origin, and then line and column are 0.
+    mutating func origin() throws(TableFormatError) -> RuleOrigin? {
+        let file = try optionalReference(.originFile)
+        let lineAt = offset
+        let line = try word(.originLine)
+        let columnAt = offset
+        let column = try word(.originColumn)
+        guard let file else {
+            guard line == 0 else { throw .invalidValue(offset: lineAt, field: .originLine) }
+            guard column == 0 else { throw .invalidValue(offset: columnAt, field: .originColumn) }
+            return nil
+        }
+        guard let line = Int(exactly: line) else { throw .invalidValue(offset: lineAt, field: .originLine) }
+        guard let column = Int(exactly: column) else { throw .invalidValue(offset: columnAt, field: .originColumn) }
+        return RuleOrigin(file: file, line: line, column: column)
+    }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import MaskDiagnostics
+import MaskEngine
+import MaskPolicy
+
+/// What `maskc compile --emit` writes: the forms a compiled policy ships in.
+enum CompileEmission: String, ExpressibleByArgument, CaseIterable {
+    /// Swift source building the table with no parsing at run time (Docs/compiled-policy.md).
+    case swift
+    /// The portable binary table devices load and verify (``TableFormat``).
+    case table
+}
+
+extension CompileCommand {
+    /// Checks the options that go with `--emit` (exit 2 on a misuse).
+    func validateEmission() throws {
+        guard let emit else {
+            for (given, option) in [(name != nil, "--name"), (output != nil, "--output"), (sourceLabel != nil, "--source-label"), (check, "--check")] where given {
+                throw ValidationError("\(option) goes with --emit swift or --emit table")
+            }
+            return
+        }
+        if format != nil { throw ValidationError("--format lists the table; it does not go with --emit") }
+        if let name, emit != .swift { throw ValidationError("--name '\(name)' goes with --emit swift") }
+        if let name, !SwiftTypeName.isValid(name) {
+            throw ValidationError("--name '\(name)' is not a Swift type name (a letter or '_', then letters, digits and '_'; not a keyword)")
+        }
+        if emit == .table, output == nil || output == "-" {
+            throw ValidationError("--emit table writes binary: name a file with -o")
+        }
+    }
+
+    /// `--emit swift` and `--emit table`: compiles (and with `--check`, lints) the
+    /// policy, then writes the form asked for. Nothing is written when either fails.
+    func runEmission(_ emit: CompileEmission) throws {
+        var lintErrors = 0
+        let (bytes, compilation) = try PolicyLoader.compile(policy) { compilation, bytes in
+            guard check else { return compilation.diagnostics }
+            let report = PolicyLinter.lint(compilation, source: bytes, file: policy)
+            lintErrors = report.diagnostics.filter { $0.severity == .error }.count
+            return report.diagnostics
+        }
+        if lintErrors > 0 {
+            FileIO.printError("maskc: error: policy '\(policy)' fails check (\(lintErrors) error\(lintErrors == 1 ? "" : "s")); nothing was written")
+            throw Reported(status: .findings)
+        }
+        guard let parsed = compilation.parsed else { throw Reported(status: .invalidPolicy) }
+        let source = sourceLabel ?? Self.defaultLabel(policy)
+        let shipped = Self.relabeled(parsed.policy, as: source)
+        var out: [UInt8]
+        switch emit {
+        case .swift:
+            let typeName = name ?? SwiftTypeName.derived(fromFile: policy)
+            out = Array(SwiftPolicyEmitter.emit(shipped, typeName: typeName, source: source, digest: SHA256.hex(SHA256.digest(bytes))).utf8)
+        case .table:
+            out = TableFormat.encode(shipped)
+        }
+        try OutputSink.write(&out, to: output)
+    }
+
+    /// The policy file as shipped code names it: the path as given, or for an absolute
+    /// path its file name, so no machine's layout ends up in an app.
+    static func defaultLabel(_ path: String) -> String {
+        guard path.hasPrefix("/") else { return path }
+        return path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// `policy` with every origin naming `source`.
+    static func relabeled(_ policy: MaskingPolicy, as source: String) -> MaskingPolicy {
+        var policy = policy
+        for index in policy.rules.indices { policy.rules[index].origin?.file = source }
+        for index in policy.classes.indices { policy.classes[index].origin?.file = source }
+        return policy
+    }
+}

@@ -72,6 +72,12 @@ struct LintRuleExampleTests {
         }
     }
 
+    @Test("the compiler's rules are exactly the typed CompilerRule cases, each described with examples")
+    func compilerRules() {
+        let described = Set(Self.rules.filter { $0.severity == .error && ($0.category == .syntax || $0.category == .schema) }.map(\.id))
+        #expect(described == Set(CompilerRule.allCases.map(\.rawValue)))
+    }
+
     @Test("rule ids are unique")
     func uniqueIDs() {
         #expect(Set(Self.rules.map(\.id)).count == Self.rules.count)

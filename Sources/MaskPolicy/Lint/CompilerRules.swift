@@ -3,9 +3,9 @@ import MaskEngine
 /// The descriptions of the checks the compiler itself makes (syntax and schema). Their
 /// findings are errors: a policy with one does not compile.
 enum CompilerRules {
-    private static func error(_ id: String, _ name: String, _ category: LintCategory, _ summary: String, rationale: String? = nil,
+    private static func error(_ rule: CompilerRule, _ name: String, _ category: LintCategory, _ summary: String, rationale: String? = nil,
                               _ triggering: [String], _ nonTriggering: [String]) -> LintRuleDescription {
-        LintRuleDescription(id: id, name: name, category: category, severity: .error, summary: summary, rationale: rationale,
+        LintRuleDescription(id: rule.rawValue, name: name, category: category, severity: .error, summary: summary, rationale: rationale,
                             triggering: triggering.map { LintExample($0) }, nonTriggering: nonTriggering.map { LintExample($0) })
     }
 
@@ -22,35 +22,35 @@ enum CompilerRules {
     }
 
     static let descriptions: [LintRuleDescription] = [
-        error("syntax", "YAML syntax", .syntax, "The file is not valid YAML (or holds several documents, tags, or non-text keys).",
+        error(.syntax, "YAML syntax", .syntax, "The file is not valid YAML (or holds several documents, tags, or non-text keys).",
               ["version: 1\ndefault: [mask\n↓", "version: 1\n↓\tdefault: mask\n"], [valid]),
-        error("anchor-alias", "Anchors and aliases", .syntax, "YAML anchors and aliases are rejected: policies never need them, and alias expansion is a denial-of-service vector.",
+        error(.anchorAlias, "Anchors and aliases", .syntax, "YAML anchors and aliases are rejected: policies never need them, and alias expansion is a denial-of-service vector.",
               ["version: 1\ndefault: ↓&d mask\n"], [valid]),
-        error("duplicate-key", "Duplicate key", .syntax, "A key appears twice in the same mapping; reported at the repeated key.",
+        error(.duplicateKey, "Duplicate key", .syntax, "A key appears twice in the same mapping; reported at the repeated key.",
               ["version: 1\ndefault: mask\n↓default: unmask\n"], [valid]),
-        error("input-limit", "Input limit", .syntax, "The policy is larger than 16 MiB or nested deeper than 64 levels.",
+        error(.inputLimit, "Input limit", .syntax, "The policy is larger than 16 MiB or nested deeper than 64 levels.",
               ["version: 1\ndefault: mask\nx: " + String(repeating: "[", count: 63) + "↓" + String(repeating: "[", count: 7) + String(repeating: "]", count: 70) + "\n"], [valid]),
-        error("unknown-key", "Unknown key", .schema, "A key the policy format does not define, with the closest known key as a hint.",
+        error(.unknownKey, "Unknown key", .schema, "A key the policy format does not define, with the closest known key as a hint.",
               ["version: 1\ndefault: mask\nrules:\n  - mask: { ↓typo: UILabel }\n"], ["version: 1\ndefault: mask\nrules:\n  - mask: { type: UILabel }\n"]),
-        error("wrong-type", "Wrong value type", .schema, "A value of the wrong type: a list where a mapping is expected, text where a boolean is, and so on.",
+        error(.wrongType, "Wrong value type", .schema, "A value of the wrong type: a list where a mapping is expected, text where a boolean is, and so on.",
               ["version: 1\ndefault: mask\nrules:\n  - mask: { type: UILabel, recursive: ↓yes }\n"], ["version: 1\ndefault: mask\nrules:\n  - mask: { type: UILabel, recursive: false }\n"]),
-        error("invalid-value", "Invalid value", .schema, "A value outside its allowed set: a version other than 1, a default other than mask or unmask, an unknown kind, a malformed target, a `*` in a class or screen name (screens are compared exactly), `tag: 0` (tag 0 counts as no tag).",
+        error(.invalidValue, "Invalid value", .schema, "A value outside its allowed set: a version other than 1, a default other than mask or unmask, an unknown kind, a malformed target, a `*` in a class or screen name (screens are compared exactly), `tag: 0` (tag 0 counts as no tag).",
               ["version: ↓2\ndefault: mask\n", "version: 1\ndefault: ↓hide\n",
                "version: 1\ndefault: mask\nrules:\n  - mask: { type: UILabel, screen: ↓\"Checkout*\" }\n",
                "version: 1\ndefault: mask\nrules:\n  - mask: { tag: ↓0 }\n"],
               [valid, "version: 1\ndefault: mask\nrules:\n  - mask: { type: UILabel, screen: CheckoutViewController }\n  - mask: { tag: -1 }\n"]),
-        error("missing-key", "Missing key", .schema, "`version` or `default` is missing, or the file is empty.",
+        error(.missingKey, "Missing key", .schema, "`version` or `default` is missing, or the file is empty.",
               ["↓default: mask\n", "↓version: 1\n"], [valid]),
-        error("selector-arity", "Selector arity", .schema, "A rule needs exactly one of mask or unmask, and a selector exactly one of type, id, accessibilityIdentifier, restorationIdentifier, tag, target.",
+        error(.selectorArity, "Selector arity", .schema, "A rule needs exactly one of mask or unmask, and a selector exactly one of type, id, accessibilityIdentifier, restorationIdentifier, tag, target.",
               ["version: 1\ndefault: mask\nrules:\n  - mask: { type: UILabel, ↓id: title }\n", "version: 1\ndefault: mask\nrules:\n  - mask: ↓{ recursive: false }\n"],
               ["version: 1\ndefault: mask\nrules:\n  - mask: { type: UILabel }\n"]),
-        error("empty-pattern", "Empty or match-all pattern", .schema, "An empty identifier, or a glob that is only `*`, which matches every view.",
+        error(.emptyPattern, "Empty or match-all pattern", .schema, "An empty identifier, or a glob that is only `*`, which matches every view.",
               ["version: 1\ndefault: mask\nrules:\n  - unmask: { accessibilityIdentifier: ↓\"*\" }\n    reason: all\n", "version: 1\ndefault: mask\nrules:\n  - mask: { id: ↓\"\" }\n"],
               ["version: 1\ndefault: mask\nrules:\n  - mask: { accessibilityIdentifier: \"account.*\" }\n"]),
-        error("type-cycle", "Type cycle", .schema, "`extends` chains that loop back on themselves.",
+        error(.typeCycle, "Type cycle", .schema, "`extends` chains that loop back on themselves.",
               ["version: 1\ndefault: mask\ntypes:\n  A: { extends: ↓B }\n  B: { extends: A }\n"],
               ["version: 1\ndefault: mask\ntypes:\n  A: { extends: UIView }\n  B: { extends: A }\n"]),
-        error("type-chain-limit", "Class chain over the limit", .schema,
+        error(.typeChainLimit, "Class chain over the limit", .schema,
               "A class chain (through `types:`, then the built-in catalog) longer than \(TypeCatalog.maximumChainLength) classes, which the engine would cut, losing the kinds and rules of the classes cut off.",
               rationale: """
                   Reported once per chain, at the `extends` of the first class, from the root \

@@ -20,22 +20,22 @@ public struct PolicyParser {
         return (failed ? nil : policy, parser.diagnostics)
     }
 
-    private mutating func error(_ rule: String, _ message: String, _ range: SourceRange, hint: String? = nil) {
-        diagnostics.append(Diagnostic(.error, rule, message, at: range, hint: hint))
+    private mutating func error(_ rule: CompilerRule, _ message: String, _ range: SourceRange, hint: String? = nil) {
+        diagnostics.append(Diagnostic(rule, message, at: range, hint: hint))
     }
 
     private mutating func unknownKey(_ pair: YAMLPair, in place: String, known: [String]) {
-        error("unknown-key", "unknown key '\(pair.name)' in \(place)", pair.key.range,
+        error(.unknownKey, "unknown key '\(pair.name)' in \(place)", pair.key.range,
               hint: SpellingHint.didYouMean(pair.name, in: known))
     }
 
     private mutating func wrongType(_ node: YAMLNode, expected: String, key: String) {
-        error("wrong-type", "'\(key)' must be \(expected), found \(node.typeName)", node.range)
+        error(.wrongType, "'\(key)' must be \(expected), found \(node.typeName)", node.range)
     }
 
     private mutating func policy(_ root: YAMLNode) -> ParsedPolicy? {
         guard let pairs = root.pairs else {
-            error("wrong-type", "a policy must be a mapping with 'version' and 'default', found \(root.typeName)", root.range)
+            error(.wrongType, "a policy must be a mapping with 'version' and 'default', found \(root.typeName)", root.range)
             return nil
         }
         var version: Int?
@@ -48,7 +48,7 @@ public struct PolicyParser {
             case "version":
                 if case .int(let n)? = pair.value.scalarValue {
                     if n == PolicySchema.version { version = n } else {
-                        error("invalid-value", "unsupported policy version \(n); this maskc reads version \(PolicySchema.version)", pair.value.range)
+                        error(.invalidValue, "unsupported policy version \(n); this maskc reads version \(PolicySchema.version)", pair.value.range)
                     }
                 } else {
                     wrongType(pair.value, expected: "the integer \(PolicySchema.version)", key: "version")
@@ -66,8 +66,8 @@ public struct PolicyParser {
         }
         let keys = Set(pairs.map(\.name))
         let start = SourceRange(file: file, start: root.range.start, end: root.range.start)
-        if !keys.contains("version") { error("missing-key", "missing required key 'version' (add 'version: 1')", start) }
-        if !keys.contains("default") { error("missing-key", "missing required key 'default' (mask or unmask)", start) }
+        if !keys.contains("version") { error(.missingKey, "missing required key 'version' (add 'version: 1')", start) }
+        if !keys.contains("default") { error(.missingKey, "missing required key 'default' (mask or unmask)", start) }
         guard let version, let defaultAction else { return nil }
         return ParsedPolicy(file: file, version: version, defaultAction: defaultAction, defaultRange: defaultRange, classes: classes, rules: rules)
     }
@@ -75,7 +75,7 @@ public struct PolicyParser {
     private mutating func action(_ node: YAMLNode, key: String) -> MaskAction? {
         if case .string(let text)? = node.scalarValue {
             if let action = MaskAction(rawValue: text) { return action }
-            error("invalid-value", "'\(key)' must be mask or unmask, found '\(text)'", node.range,
+            error(.invalidValue, "'\(key)' must be mask or unmask, found '\(text)'", node.range,
                   hint: SpellingHint.didYouMean(text, in: MaskAction.allCases.map(\.rawValue)))
         } else {
             wrongType(node, expected: "mask or unmask", key: key)
@@ -86,7 +86,7 @@ public struct PolicyParser {
     private mutating func bool(_ node: YAMLNode, key: String) -> Bool? {
         if case .bool(let value)? = node.scalarValue { return value }
         let hint = ["yes", "no", "on", "off", "y", "n"].contains(node.scalarText?.lowercased() ?? "") ? "write true or false" : nil
-        error("wrong-type", "'\(key)' must be true or false, found \(node.typeName)", node.range, hint: hint)
+        error(.wrongType, "'\(key)' must be true or false, found \(node.typeName)", node.range, hint: hint)
         return nil
     }
 
@@ -96,7 +96,7 @@ public struct PolicyParser {
         switch node.scalarValue {
         case .string(let text)?, .float(let text)?:
             if text.isEmpty {
-                error("empty-pattern", "'\(key)' must not be empty", node.range)
+                error(.emptyPattern, "'\(key)' must not be empty", node.range)
                 return nil
             }
             return text
@@ -118,7 +118,7 @@ public struct PolicyParser {
         for pair in pairs {
             guard let className = name(pair.key, key: "types") else { continue }
             if className.contains("*") {
-                error("invalid-value", "a 'types' entry names one class; '*' is not allowed in '\(className)'", pair.key.range)
+                error(.invalidValue, "a 'types' entry names one class; '*' is not allowed in '\(className)'", pair.key.range)
                 continue
             }
             var parsed = ParsedClass(declaration: ClassDeclaration(className, origin: origin(pair.key.range)), nameRange: pair.key.range)
@@ -135,7 +135,7 @@ public struct PolicyParser {
                 case "extends":
                     if let superclass = name(field.value, key: "extends") {
                         if superclass.contains("*") {
-                            error("invalid-value", "'extends' names one class; '*' is not allowed", field.value.range)
+                            error(.invalidValue, "'extends' names one class; '*' is not allowed", field.value.range)
                         }
                         parsed.declaration.superclass = superclass
                         parsed.extendsRange = field.value.range
@@ -146,7 +146,7 @@ public struct PolicyParser {
                         parsed.declaration.kind = kind
                     } else {
                         let text = field.value.scalarText ?? ""
-                        error("invalid-value", "'kind' must be one of \(ViewKind.allCases.map(\.rawValue).joined(separator: ", ")); found '\(text)'",
+                        error(.invalidValue, "'kind' must be one of \(ViewKind.allCases.map(\.rawValue).joined(separator: ", ")); found '\(text)'",
                               field.value.range, hint: SpellingHint.didYouMean(text, in: ViewKind.allCases.map(\.rawValue)))
                     }
                 case "recurse":
@@ -180,7 +180,7 @@ public struct PolicyParser {
 
     private mutating func rule(_ item: YAMLNode) -> ParsedRule? {
         guard let pairs = item.pairs else {
-            error("wrong-type", "a rule must be a mapping like '{ mask: { type: UILabel } }', found \(item.typeName)", item.range)
+            error(.wrongType, "a rule must be a mapping like '{ mask: { type: UILabel } }', found \(item.typeName)", item.range)
             return nil
         }
         var actionPair: YAMLPair?
@@ -190,7 +190,7 @@ public struct PolicyParser {
             switch pair.name {
             case "mask", "unmask":
                 if let first = actionPair {
-                    error("selector-arity", "a rule has exactly one of mask or unmask; '\(first.name)' is already given", pair.key.range)
+                    error(.selectorArity, "a rule has exactly one of mask or unmask; '\(first.name)' is already given", pair.key.range)
                     failed = true
                 } else {
                     actionPair = pair
@@ -205,7 +205,7 @@ public struct PolicyParser {
                 if pairs.contains(where: { PolicySchema.actionKeys.contains($0.name) }) {
                     unknownKey(pair, in: "a rule", known: PolicySchema.ruleKeys + PolicySchema.selectorKeys)
                 } else {
-                    error("unknown-key", "unknown key '\(pair.name)' in a rule", pair.key.range,
+                    error(.unknownKey, "unknown key '\(pair.name)' in a rule", pair.key.range,
                           hint: SpellingHint.didYouMean(pair.name, in: PolicySchema.ruleKeys) ?? "a rule is '- mask: { ... }' or '- unmask: { ... }'")
                 }
                 failed = true
@@ -213,13 +213,13 @@ public struct PolicyParser {
         }
         guard let actionPair else {
             if !failed {
-                error("selector-arity", "a rule needs one of mask or unmask", SourceRange(file: file, start: item.range.start, end: item.range.start))
+                error(.selectorArity, "a rule needs one of mask or unmask", SourceRange(file: file, start: item.range.start, end: item.range.start))
             }
             return nil
         }
         let action: MaskAction = actionPair.name == "mask" ? .mask : .unmask
         guard let selectorPairs = actionPair.value.pairs else {
-            error("wrong-type", "'\(actionPair.name)' takes a selector like '{ type: UILabel }', found \(actionPair.value.typeName)", actionPair.value.range)
+            error(.wrongType, "'\(actionPair.name)' takes a selector like '{ type: UILabel }', found \(actionPair.value.typeName)", actionPair.value.range)
             return nil
         }
         var selector: (ViewSelector, SourceRange)?
@@ -234,7 +234,7 @@ public struct PolicyParser {
                     if value.contains("*") {
                         // Screens are compared exactly: a star would match only a screen
                         // literally named so, and the rule would never apply.
-                        error("invalid-value", "'screen' names one screen, compared exactly; '*' is not allowed in '\(value)'", pair.value.range,
+                        error(.invalidValue, "'screen' names one screen, compared exactly; '*' is not allowed in '\(value)'", pair.value.range,
                               hint: "list the screen by its exact name, or drop 'screen:' to apply the rule on every screen")
                         failed = true
                     } else {
@@ -245,7 +245,7 @@ public struct PolicyParser {
                 }
             case let key where PolicySchema.selectorKeys.contains(key):
                 if let (first, _) = selector {
-                    error("selector-arity", "a selector has exactly one of \(PolicySchema.selectorKeys.joined(separator: ", ")); '\(first.key.rawValue)' is already given", pair.key.range)
+                    error(.selectorArity, "a selector has exactly one of \(PolicySchema.selectorKeys.joined(separator: ", ")); '\(first.key.rawValue)' is already given", pair.key.range)
                     failed = true
                 } else if let parsed = selectorValue(key, pair.value) {
                     selector = (parsed, pair.value.range)
@@ -258,7 +258,7 @@ public struct PolicyParser {
             }
         }
         if selector == nil && !failed {
-            error("selector-arity", "the selector names no view: give one of \(PolicySchema.selectorKeys.joined(separator: ", "))", actionPair.value.range)
+            error(.selectorArity, "the selector names no view: give one of \(PolicySchema.selectorKeys.joined(separator: ", "))", actionPair.value.range)
         }
         guard let (viewSelector, selectorRange) = selector, !failed else { return nil }
         let rule = MaskRule(action, viewSelector, recursive: recursive, screen: screen?.0, reason: reason, origin: origin(actionPair.key.range))
@@ -270,7 +270,7 @@ public struct PolicyParser {
             if case .int(let n)? = node.scalarValue {
                 // A view's tag 0 is UIKit's default and counts as no tag: the rule could never match.
                 if n == 0 {
-                    error("invalid-value", "'tag: 0' matches no view: tag 0 is UIKit's default and counts as no tag", node.range,
+                    error(.invalidValue, "'tag: 0' matches no view: tag 0 is UIKit's default and counts as no tag", node.range,
                           hint: "give the view a non-zero tag, or select it by accessibilityIdentifier or id")
                     return nil
                 }
@@ -282,14 +282,14 @@ public struct PolicyParser {
         guard let text = name(node, key: key) else { return nil }
         if key == "type" {
             if text.contains("*") {
-                error("invalid-value", "'type' names one class; '*' is not allowed in a type selector", node.range)
+                error(.invalidValue, "'type' names one class; '*' is not allowed in a type selector", node.range)
                 return nil
             }
             return .type(text)
         }
         let pattern = GlobPattern(text)
         if pattern.matchesEverything {
-            error("empty-pattern", "'\(key): \(text)' matches every view; name the views, or change 'default'", node.range)
+            error(.emptyPattern, "'\(key): \(text)' matches every view; name the views, or change 'default'", node.range)
             return nil
         }
         switch key {

@@ -25,7 +25,7 @@ public enum PolicyValidator {
             // A long cycle shows its ends: one line, however many classes loop.
             let shown = members.count <= 8 ? (members + [members[0]]).joined(separator: " -> ")
                 : (members.prefix(4) + ["..."] + members.suffix(2) + [members[0]]).joined(separator: " -> ") + " (\(members.count) classes)"
-            diagnostics.append(Diagnostic(.error, "type-cycle", "'extends' loops: \(shown)",
+            diagnostics.append(Diagnostic(.typeCycle, "'extends' loops: \(shown)",
                 at: parsed.extendsRange ?? parsed.nameRange, hint: "a class cannot be its own superclass"))
         }
         return diagnostics
@@ -88,7 +88,7 @@ public enum PolicyValidator {
                 message += " (so are those of \(others) more \(others == 1 ? "class" : "classes"), the longest \(group.longest) classes)"
             }
             message += ": the engine would cut it, and views of '\(name)' and its subclasses would lose the kinds and type rules of the classes cut off"
-            diagnostics.append(Diagnostic(.error, "type-chain-limit", message, at: range,
+            diagnostics.append(Diagnostic(.typeChainLimit, message, at: range,
                 hint: "point 'extends' at a nearer class that carries the kind and rules that matter; a chain need not list every real superclass"))
         }
         return diagnostics
@@ -109,7 +109,7 @@ public enum PolicyValidator {
         for parsed in policy.rules {
             guard case .target(let pattern) = parsed.rule.selector, pattern.isExact else { continue }
             if let problem = ReliableTarget.syntaxProblem(pattern.text) {
-                diagnostics.append(Diagnostic(.error, "invalid-value", "'target' is not a reliable target: \(problem)", at: parsed.selectorRange,
+                diagnostics.append(Diagnostic(.invalidValue, "'target' is not a reliable target: \(problem)", at: parsed.selectorRange,
                     hint: "write 'Class[ai:Screen.identifier]' or '[root]>Class:eq(0)>...'"))
             }
         }

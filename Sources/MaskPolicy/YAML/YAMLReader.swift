@@ -51,10 +51,10 @@ public struct YAMLReader {
     ///   problems such as a duplicate key), and every problem found.
     public func read(_ bytes: [UInt8]) -> (YAMLNode?, [Diagnostic]) {
         if bytes.count > limits.maximumBytes {
-            return (nil, [Diagnostic(.error, "input-limit", "policy is \(bytes.count) bytes, over the limit of \(limits.maximumBytes)", at: .fileStart(file))])
+            return (nil, [Diagnostic(.inputLimit, "policy is \(bytes.count) bytes, over the limit of \(limits.maximumBytes)", at: .fileStart(file))])
         }
         if bytes.isEmpty || bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            return (nil, [Diagnostic(.error, "missing-key", "the policy is empty: expected a mapping with 'version' and 'default'", at: .fileStart(file))])
+            return (nil, [Diagnostic(.missingKey, "the policy is empty: expected a mapping with 'version' and 'default'", at: .fileStart(file))])
         }
         return bytes.withUnsafeBufferPointer { buffer in parse(buffer, bytes: bytes) }
     }
@@ -70,7 +70,7 @@ public struct YAMLReader {
     private func parse(_ buffer: UnsafeBufferPointer<UInt8>, bytes: [UInt8]) -> (YAMLNode?, [Diagnostic]) {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) != 0 else {
-            return (nil, [Diagnostic(.error, "syntax", "could not start the YAML parser", at: .fileStart(file))])
+            return (nil, [Diagnostic(.syntax, "could not start the YAML parser", at: .fileStart(file))])
         }
         defer { yaml_parser_delete(&parser) }
         yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
@@ -95,13 +95,13 @@ public struct YAMLReader {
             } else {
                 if let name = node.scalarText {
                     if let first = stack[top].seen[name] {
-                        diagnostics.append(Diagnostic(.error, "duplicate-key",
+                        diagnostics.append(Diagnostic(.duplicateKey,
                             "duplicate key '\(name)' (first at line \(first))", at: node.range))
                     } else {
                         stack[top].seen[name] = node.range.start.line
                     }
                 } else {
-                    diagnostics.append(Diagnostic(.error, "syntax", "a key must be plain text, not \(node.typeName)", at: node.range))
+                    diagnostics.append(Diagnostic(.syntax, "a key must be plain text, not \(node.typeName)", at: node.range))
                 }
                 stack[top].pendingKey = node
             }
@@ -117,17 +117,17 @@ public struct YAMLReader {
             switch event.type {
             case YAML_STREAM_END_EVENT:
                 if documents == 0 {
-                    diagnostics.append(Diagnostic(.error, "missing-key", "the policy is empty: expected a mapping with 'version' and 'default'", at: here))
+                    diagnostics.append(Diagnostic(.missingKey, "the policy is empty: expected a mapping with 'version' and 'default'", at: here))
                 }
                 return (root, diagnostics)
             case YAML_DOCUMENT_START_EVENT:
                 documents += 1
                 if documents > 1 {
-                    diagnostics.append(Diagnostic(.error, "syntax", "a policy file holds one YAML document; found a second one", at: here))
+                    diagnostics.append(Diagnostic(.syntax, "a policy file holds one YAML document; found a second one", at: here))
                     return (nil, diagnostics)
                 }
             case YAML_ALIAS_EVENT:
-                diagnostics.append(Diagnostic(.error, "anchor-alias", "YAML aliases are not allowed in a policy", at: here, hint: "write the value out in full"))
+                diagnostics.append(Diagnostic(.anchorAlias, "YAML aliases are not allowed in a policy", at: here, hint: "write the value out in full"))
                 return (nil, diagnostics)
             case YAML_SCALAR_EVENT:
                 let scalar = event.data.scalar
@@ -146,7 +146,7 @@ public struct YAMLReader {
                     return (nil, diagnostics)
                 }
                 if stack.count >= limits.maximumDepth {
-                    diagnostics.append(Diagnostic(.error, "input-limit", "nesting deeper than \(limits.maximumDepth) levels", at: here))
+                    diagnostics.append(Diagnostic(.inputLimit, "nesting deeper than \(limits.maximumDepth) levels", at: here))
                     return (nil, diagnostics)
                 }
                 stack.append(Partial(isMapping: isMapping, start: here.start))
@@ -162,11 +162,11 @@ public struct YAMLReader {
 
     private func decoration(anchor: UnsafeMutablePointer<yaml_char_t>?, tag: UnsafeMutablePointer<yaml_char_t>?, at range: SourceRange) -> Diagnostic? {
         if anchor != nil {
-            return Diagnostic(.error, "anchor-alias", "YAML anchors are not allowed in a policy", at: range, hint: "write the value out in full")
+            return Diagnostic(.anchorAlias, "YAML anchors are not allowed in a policy", at: range, hint: "write the value out in full")
         }
         if let tag {
             let name = String(cString: tag)
-            return Diagnostic(.error, "syntax", "YAML tags are not allowed in a policy (found '\(name)')", at: range)
+            return Diagnostic(.syntax, "YAML tags are not allowed in a policy (found '\(name)')", at: range)
         }
         return nil
     }
@@ -185,7 +185,7 @@ public struct YAMLReader {
         } else {
             at = mark(parser.problem_mark)
         }
-        return Diagnostic(.error, "syntax", message, at: SourceRange(file: file, start: at, end: at))
+        return Diagnostic(.syntax, message, at: SourceRange(file: file, start: at, end: at))
     }
 
     /// Line and column (in characters) of a byte offset.

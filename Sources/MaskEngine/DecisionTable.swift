@@ -45,39 +45,12 @@ public struct DecisionTable: Sendable {
         // rules themselves copies them, strings and all, on every comparison.
         let ranks = rules.map { 2 * $0.ownLevel.rawValue + ($0.action == .mask ? 0 : 1) }
         priorityOrder = rules.indices.sorted { a, b in ranks[a] != ranks[b] ? ranks[a] < ranks[b] : a < b }
-        var exact = [[UTF8Key: [Int32]]](repeating: [:], count: SelectorKey.allCases.count)
-        var tags: [Int: [Int32]] = [:]
-        var globs: [(pattern: GlobPattern, rule: Int32, tag: UInt8)] = []
-        var types: [String: [Int32]] = [:]
-        for (index, rule) in rules.enumerated() {
-            let i = Int32(index)
-            switch rule.selector {
-            case .type(let name):
-                types[name, default: []].append(i)
-            case .tag(let n):
-                tags[n, default: []].append(i)
-            case .id(let p), .accessibilityIdentifier(let p), .restorationIdentifier(let p), .target(let p):
-                if p.isExact {
-                    exact[Int(rule.selector.key.memoSlot)][UTF8Key(p.text), default: []].append(i)
-                } else {
-                    globs.append((p, i, rule.selector.key.memoSlot))
-                }
-            }
-        }
-        var pool: [Int32] = []
-        var built = StringTable<(start: Int32, count: Int32)>(capacity: max(16, exact.map(\.count).reduce(0, +)))
-        for (slot, table) in exact.enumerated() {
-            // Keys compared as UTF-8 bytes, like globs; sorted, so the pool is deterministic.
-            for (key, list) in table.sorted(by: { $0.key.text.utf8.lexicographicallyPrecedes($1.key.text.utf8) }) {
-                built.set((Int32(pool.count), Int32(list.count)), for: key.text, tag: UInt8(slot))
-                pool += list
-            }
-        }
-        exactRules = built
-        exactPool = pool
-        tagRules = tags
-        globRules = GlobIndex(globs)
-        typeRules = types
+        let selectors = SelectorIndexes(rules)
+        exactRules = selectors.exact
+        exactPool = selectors.exactPool
+        tagRules = selectors.tags
+        globRules = selectors.globs
+        typeRules = selectors.types
         usesTargets = rules.contains { $0.selector.key == .target }
         usesIDs = rules.contains { rule in
             guard case .id(let pattern) = rule.selector else { return false }
@@ -87,35 +60,12 @@ public struct DecisionTable: Sendable {
         var keys: UInt8 = 0
         for rule in rules where rule.selector.isInstance { keys |= 1 << rule.selector.key.memoSlot }
         instanceKeys = keys
-        var screenIDs: [String: Int32] = [:]
-        var ruleScreens: [Int32] = []
-        ruleScreens.reserveCapacity(rules.count)
-        for rule in rules {
-            if let screen = rule.screen {
-                let id = screenIDs[screen] ?? Int32(screenIDs.count)
-                screenIDs[screen] = id
-                ruleScreens.append(id)
-            } else {
-                ruleScreens.append(-1)
-            }
-        }
-        self.screenIDs = screenIDs
-        self.ruleScreens = ruleScreens
+        (screenIDs, ruleScreens) = Self.screens(of: rules)
         ruleNeedsScreen = rules.map(\.needsScreen)
         needsScreens = ruleNeedsScreen.contains(true)
         ruleMasks = rules.map { $0.action == .mask }
         ruleRecursive = rules.map(\.recursive)
-        var targetEntries: [(pattern: GlobPattern, rule: Int32)] = []
-        var indexEntries: [(pattern: GlobPattern, rule: Int32)] = []
-        for (index, rule) in rules.enumerated() {
-            switch rule.selector {
-            case .target(let pattern): targetEntries.append((pattern, Int32(index)))
-            case .id(let pattern) where Self.couldMatchIndexPath(pattern): indexEntries.append((pattern, Int32(index)))
-            default: break
-            }
-        }
-        targetPaths = PathPatterns(targetEntries)
-        indexPaths = PathPatterns(indexEntries)
+        (targetPaths, indexPaths) = Self.pathPatterns(of: rules)
     }
 
     /// Index paths are digits and dots: only patterns of digits, dots and stars can match one.

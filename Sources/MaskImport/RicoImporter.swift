@@ -13,42 +13,78 @@ enum RicoImporter {
     ])
 
     static func convert(_ tape: JSONTape, bytes: [UInt8], file: String) throws(ImportError) -> TreeOutput {
-        let tokens = tape.tokens
-        func fail(_ token: Int, _ message: String) -> ImportError {
-            let t = tokens[token]
-            return ImportError(file: file, bytes: bytes, offset: Int(t.start) - (t.kind == .string ? 1 : 0), message: message, reason: .shape)
-        }
-        guard tokens[0].kind == .objectStart else { throw fail(0, "expected a Rico capture object ({\"activity_name\", \"activity\"})") }
+        let reader = Reader(tape: tape, bytes: bytes, file: file)
         var output = TreeOutput()
-        var rootToken = -1
-        var k = 1
-        while tokens[k].kind != .objectEnd {
-            let key = tape.string(k)
-            if key == "activity_name", tokens[k + 1].kind == .string {
-                output.screen = tape.string(k + 1)
-            } else if key == "activity" {
-                guard tokens[k + 1].kind == .objectStart else { throw fail(k + 1, "expected an object at $.activity") }
-                var a = k + 2
-                while tokens[a].kind != .objectEnd {
-                    if tape.string(a) == "root" { rootToken = a + 1 }
-                    a = tape.end(ofValueAt: a + 1)
-                }
-            }
-            k = tape.end(ofValueAt: k + 1)
-        }
-        guard rootToken >= 0 else { throw fail(0, "no view hierarchy: expected $.activity.root") }
-        guard tokens[rootToken].kind == .objectStart else { throw fail(rootToken, "expected a view object at $.activity.root") }
-
+        let rootToken: Int
+        (output.screen, rootToken) = try reader.screenAndRoot()
         // Work stack of (object token, parent view); children pushed in reverse so views
         // come out in document order.
         var work: [(token: Int, parent: Int32)] = [(rootToken, -1)]
         var childTokens: [Int] = []
         while let (object, parent) = work.popLast() {
+            childTokens.removeAll(keepingCapacity: true)
+            let node = try reader.view(at: object, children: &childTokens)
+            let index = output.add(node, parent: parent)
+            for child in childTokens.reversed() { work.append((child, index)) }
+        }
+        return output
+    }
+
+    /// Reads a Rico capture's parts off its tape; errors name the token's position.
+    private struct Reader {
+        let tape: JSONTape
+        let bytes: [UInt8]
+        let file: String
+        var tokens: [JSONToken] { tape.tokens }
+
+        func fail(_ token: Int, _ message: String) -> ImportError {
+            let t = tokens[token]
+            return ImportError(file: file, bytes: bytes, offset: Int(t.start) - (t.kind == .string ? 1 : 0), message: message, reason: .shape)
+        }
+
+        /// `activity_name`, and the token of `activity.root` (a view object).
+        func screenAndRoot() throws(ImportError) -> (screen: String?, root: Int) {
+            guard tokens[0].kind == .objectStart else { throw fail(0, "expected a Rico capture object ({\"activity_name\", \"activity\"})") }
+            var screen: String?
+            var rootToken = -1
+            var k = 1
+            while tokens[k].kind != .objectEnd {
+                let key = tape.string(k)
+                if key == "activity_name", tokens[k + 1].kind == .string {
+                    screen = tape.string(k + 1)
+                } else if key == "activity" {
+                    guard tokens[k + 1].kind == .objectStart else { throw fail(k + 1, "expected an object at $.activity") }
+                    var a = k + 2
+                    while tokens[a].kind != .objectEnd {
+                        if tape.string(a) == "root" { rootToken = a + 1 }
+                        a = tape.end(ofValueAt: a + 1)
+                    }
+                }
+                k = tape.end(ofValueAt: k + 1)
+            }
+            guard rootToken >= 0 else { throw fail(0, "no view hierarchy: expected $.activity.root") }
+            guard tokens[rootToken].kind == .objectStart else { throw fail(rootToken, "expected a view object at $.activity.root") }
+            return (screen, rootToken)
+        }
+
+        /// The elements of the array at `array` that are of `kind` (others skipped).
+        func elements(of array: Int, _ kind: JSONToken.Kind) -> [Int] {
+            var found: [Int] = []
+            var e = array + 1
+            while tokens[e].kind != .arrayEnd {
+                if tokens[e].kind == kind { found.append(e) }
+                e = tape.end(ofValueAt: e)
+            }
+            return found
+        }
+
+        /// The view object at `object`, as a tree node; its children's tokens are
+        /// appended to `children`, in document order.
+        func view(at object: Int, children: inout [Int]) throws(ImportError) -> ViewNode {
             var node = ViewNode(className: "")
             var ancestors: [String]?
             var bounds: [Double]?
             var scrollable: Bool?
-            childTokens.removeAll(keepingCapacity: true)
             var k = object + 1
             while tokens[k].kind != .objectEnd {
                 let v = k + 1
@@ -56,39 +92,17 @@ enum RicoImporter {
                 switch tape.string(k) {
                 case "class": if kind == .string { node.className = tape.string(v) }
                 case "ancestors":
-                    if kind == .arrayStart {
-                        var list: [String] = []
-                        var e = v + 1
-                        while tokens[e].kind != .arrayEnd {
-                            if tokens[e].kind == .string { list.append(tape.string(e)) }
-                            e = tape.end(ofValueAt: e)
-                        }
-                        ancestors = list
-                    }
+                    if kind == .arrayStart { ancestors = elements(of: v, .string).map(tape.string) }
                 case "bounds":
                     if kind == .arrayStart {
-                        var list: [Double] = []
-                        var e = v + 1
-                        while tokens[e].kind != .arrayEnd {
-                            if tokens[e].kind == .number, let n = TreeOutput.number(Substring(decoding: tape.raw(e), as: UTF8.self)) { list.append(n) }
-                            e = tape.end(ofValueAt: e)
-                        }
+                        let list = elements(of: v, .number).compactMap { TreeOutput.number(Substring(decoding: tape.raw($0), as: UTF8.self)) }
                         bounds = list.count == 4 ? list : nil
                     }
                 case "text": if kind == .string, tokens[v].length > 0 { node.text = tape.string(v) }
                 case "text-hint": if kind == .string, tokens[v].length > 0 { node.placeholder = tape.string(v) }
                 case "resource-id": if kind == .string, tokens[v].length > 0 { node.accessibilityIdentifier = tape.string(v) }
                 case "content-desc":
-                    var parts: [String] = []
-                    if kind == .string {
-                        parts.append(tape.string(v))
-                    } else if kind == .arrayStart {
-                        var e = v + 1
-                        while tokens[e].kind != .arrayEnd {
-                            if tokens[e].kind == .string { parts.append(tape.string(e)) }
-                            e = tape.end(ofValueAt: e)
-                        }
-                    }
+                    let parts = kind == .string ? [tape.string(v)] : kind == .arrayStart ? elements(of: v, .string).map(tape.string) : []
                     let label = parts.filter { !$0.isEmpty }.joined(separator: " ")
                     if !label.isEmpty { node.accessibilityLabel = label }
                 case "visibility": if kind == .string { node.others.append(("visibility", .string(tape.string(v)))) }
@@ -98,21 +112,7 @@ enum RicoImporter {
                 case "scrollable-horizontal", "scrollable-vertical":
                     if kind == .true { scrollable = true } else if kind == .false, scrollable == nil { scrollable = false }
                 case "children":
-                    if kind == .arrayStart {
-                        var e = v + 1
-                        var ordinal = 0
-                        while tokens[e].kind != .arrayEnd {
-                            switch tokens[e].kind {
-                            case .objectStart: childTokens.append(e)
-                            case .null: break
-                            default: throw fail(e, "expected a view object or null at a children[\(ordinal)] entry")
-                            }
-                            ordinal += 1
-                            e = tape.end(ofValueAt: e)
-                        }
-                    } else if kind != .null {
-                        throw fail(v, "expected an array of views for \"children\"")
-                    }
+                    try childViews(of: v, into: &children)
                 case let name where flags.contains(name):
                     if kind == .true { node.others.append((name, .bool(true))) } else if kind == .false { node.others.append((name, .bool(false))) }
                 default: break
@@ -124,9 +124,27 @@ enum RicoImporter {
             node.superclasses = ancestors
             if let bounds { node.frame = (bounds[0], bounds[1], bounds[2] - bounds[0], bounds[3] - bounds[1]) }
             if let scrollable { node.others.append(("scrollable", .bool(scrollable))) }
-            let index = output.add(node, parent: parent)
-            for child in childTokens.reversed() { work.append((child, index)) }
+            return node
         }
-        return output
+
+        /// The view objects of a `children` value (an array of views and nulls, or null).
+        func childViews(of value: Int, into children: inout [Int]) throws(ImportError) {
+            switch tokens[value].kind {
+            case .null: return
+            case .arrayStart: break
+            default: throw fail(value, "expected an array of views for \"children\"")
+            }
+            var e = value + 1
+            var ordinal = 0
+            while tokens[e].kind != .arrayEnd {
+                switch tokens[e].kind {
+                case .objectStart: children.append(e)
+                case .null: break
+                default: throw fail(e, "expected a view object or null at a children[\(ordinal)] entry")
+                }
+                ordinal += 1
+                e = tape.end(ofValueAt: e)
+            }
+        }
     }
 }

@@ -136,28 +136,10 @@ enum TreeBuilder {
     private static func views<Sink: ViewSink>(_ tape: JSONTape, bytes: UnsafePointer<UInt8>, tokens: UnsafePointer<JSONToken>,
                                               root: Int, rootPath: String, interner: inout StringInterner,
                                               into sink: inout Sink) throws(ShapeError) -> [Int32] {
-        let expected = tape.tokens.count / 8
         var viewTokens: [Int32] = []
-        viewTokens.reserveCapacity(expected)
+        viewTokens.reserveCapacity(tape.tokens.count / 8)
+        let reader = ViewObjectReader(tape: tape, bytes: bytes, tokens: tokens, root: root, rootPath: rootPath)
         let takesRaw = sink.takesRawFacts
-        let keys = TreeKeys.shared
-        @inline(__always) func end(ofValueAt index: Int) -> Int {
-            let token = tokens[index]
-            return token.kind == .objectStart || token.kind == .arrayStart ? Int(token.length) + 1 : index + 1
-        }
-        /// The raw bytes of a string or number token (escapes not decoded).
-        @inline(__always) func raw(_ index: Int) -> UnsafeBufferPointer<UInt8> {
-            UnsafeBufferPointer(start: bytes + Int(tokens[index].start), count: Int(tokens[index].length))
-        }
-        /// A string token's text, decoded.
-        func plain(_ index: Int) -> String {
-            tokens[index].hasEscapes ? tape.string(index) : String(decoding: raw(index), as: UTF8.self)
-        }
-        /// A class name's text, shared with equal strings seen before (class names
-        /// repeat; identifiers mostly do not, and are decoded with `plain`).
-        func text(_ index: Int) -> String {
-            tokens[index].hasEscapes ? tape.string(index) : interner.intern(raw(index))
-        }
         // The tape is read front to back: a view's keys, then its children, each child
         // where the previous one's subtree ended. `pending` holds the children arrays
         // being read: (parent view, next child's token, the array's end token).
@@ -184,131 +166,13 @@ enum TreeBuilder {
                 parent = top.parent
             }
             haveObject = false
-            let objectToken = Int32(object)
             let view = viewTokens.count
-            let objectEnd = Int(tokens[object].length)
-            func path() -> String { Self.path(tape, to: object, root: root, rootPath: rootPath) }
-            /// The strings of the array at `array` (a string field's elements), decoded by `decode`.
-            func strings(inArray array: Int, field: Field, _ decode: (Int) -> String) throws(ShapeError) -> [String] {
-                var list: [String] = []
-                var e = array + 1
-                while tokens[e].kind != .arrayEnd {
-                    guard tokens[e].kind == .string else {
-                        throw ShapeError(token: e, path: path() + ".\(field.name)[\(list.count)]", message: "expected a string, found \(typeName(tokens[e].kind))")
-                    }
-                    list.append(decode(e))
-                    e += 1
-                }
-                return list
-            }
-            // The value tokens of the view's facts (-1: absent or null), checked as read.
-            var classToken = -1, idToken = -1, accessibilityToken = -1, restorationToken = -1, contentTypeToken = -1
-            var superclasses: [String]?, tag: Int?, isSecureTextEntry = false
-            var inputType: Int?, autofillHints: [String]?
-            var seen: UInt16 = 0
-            var childrenArray = -1
-            var k = object + 1
-            // Bounded by the object's end token, so a view whose last key is `children`
-            // never reads past its subtree (a far, uncached read for every parent).
-            while k < objectEnd {
-                let f = keys.meaning(tape, bytes: bytes, tokens[k], at: k).field
-                let v = k + 1
-                if f != .other {
-                    if seen & f.rawValue != 0 {
-                        throw ShapeError(token: k, path: path(), message: "duplicate key \"\(f.name)\"")
-                    }
-                    seen |= f.rawValue
-                    let kind = tokens[v].kind
-                    func expect(_ wanted: String) -> ShapeError {
-                        ShapeError(token: v, path: path() + "." + f.name, message: "expected \(wanted), found \(typeName(kind))")
-                    }
-                    switch f {
-                    case .class:
-                        guard kind == .string else { throw expect("a string") }
-                        // An escape stands for at least one character: only `""` is empty.
-                        if tokens[v].length == 0 { throw ShapeError(token: v, path: path() + ".class", message: "empty class name") }
-                        classToken = v
-                    case .superclasses:
-                        if kind == .null { break }
-                        guard kind == .arrayStart else { throw expect("an array of strings") }
-                        superclasses = try strings(inArray: v, field: f, text)
-                    case .id:
-                        switch kind {
-                        case .string, .number: idToken = v
-                        case .null: break
-                        default: throw expect("a string")
-                        }
-                    case .accessibilityIdentifier, .restorationIdentifier, .textContentType:
-                        if kind == .null { break }
-                        guard kind == .string else { throw expect("a string") }
-                        if f == .accessibilityIdentifier { accessibilityToken = v }
-                        else if f == .restorationIdentifier { restorationToken = v }
-                        else { contentTypeToken = v }
-                    case .tag:
-                        if kind == .null { break }
-                        guard kind == .number, let n = Int(String(decoding: raw(v), as: UTF8.self)) else { throw expect("an integer") }
-                        tag = n
-                    case .isSecureTextEntry, .password, .secureTextEntry, .obscureText:
-                        switch kind {
-                        case .true: isSecureTextEntry = true
-                        case .false, .null: break
-                        default: throw expect("a boolean")
-                        }
-                    case .inputType:
-                        switch kind {
-                        // A number that is not an integer is unreadable: -1, secure.
-                        case .number: inputType = Int(String(decoding: raw(v), as: UTF8.self)) ?? -1
-                        case .string: inputType = SecureContent.inputType(parsing: plain(v))
-                        case .null: break
-                        default: throw expect("an integer or a string")
-                        }
-                    case .autofillHints:
-                        switch kind {
-                        case .string:
-                            // Layouts join several hints with commas.
-                            autofillHints = plain(v).split(separator: ",").map { String($0) }
-                        case .arrayStart:
-                            autofillHints = try strings(inArray: v, field: f, plain)
-                        case .null: break
-                        default: throw expect("a string or an array of strings")
-                        }
-                    case .children:
-                        if kind == .null { break }
-                        guard kind == .arrayStart else { throw expect("an array of views") }
-                        childrenArray = v
-                    case .other:
-                        break
-                    }
-                }
-                k = end(ofValueAt: v)
-            }
-            guard classToken >= 0 else {
-                throw ShapeError(token: object, path: path(), message: "view has no \"class\"")
-            }
-            let parentView = parent >= 0 ? Int(parent) : nil
-            @inline(__always) func escaped(_ token: Int) -> Bool { token >= 0 && tokens[token].hasEscapes }
-            if takesRaw && superclasses == nil && autofillHints == nil && !tokens[classToken].hasEscapes && !escaped(idToken)
-                && !escaped(accessibilityToken) && !escaped(restorationToken) && !escaped(contentTypeToken) {
-                // The common case: the facts as bytes, no strings made.
-                @inline(__always) func optional(_ token: Int) -> UnsafeBufferPointer<UInt8>? { token >= 0 ? raw(token) : nil }
-                let className = raw(classToken)
-                sink.add(raw: RawViewFacts(className: className, classSlot: interner.number(className), id: optional(idToken),
-                                           accessibilityIdentifier: optional(accessibilityToken), restorationIdentifier: optional(restorationToken),
-                                           tag: tag, isSecureTextEntry: isSecureTextEntry, textContentType: optional(contentTypeToken),
-                                           inputType: inputType),
-                         parent: parentView)
-            } else {
-                @inline(__always) func optional(_ token: Int) -> String? { token >= 0 ? plain(token) : nil }
-                sink.add(ViewFacts(className: text(classToken), superclasses: superclasses, id: optional(idToken),
-                                   accessibilityIdentifier: optional(accessibilityToken), restorationIdentifier: optional(restorationToken),
-                                   tag: tag, isSecureTextEntry: isSecureTextEntry, textContentType: optional(contentTypeToken),
-                                   inputType: inputType, autofillHints: autofillHints),
-                         parent: parentView)
-            }
-            viewTokens.append(objectToken)
-            if childrenArray >= 0 {
-                let arrayEnd = Int(tokens[childrenArray].length)
-                if childrenArray + 1 < arrayEnd { pending.append((Int32(view), childrenArray + 1, arrayEnd)) }
+            let facts = try reader.facts(of: object, interner: &interner)
+            reader.hand(facts, to: &sink, parent: parent >= 0 ? Int(parent) : nil, raw: takesRaw, interner: &interner)
+            viewTokens.append(Int32(object))
+            if facts.childrenArray >= 0 {
+                let arrayEnd = Int(tokens[facts.childrenArray].length)
+                if facts.childrenArray + 1 < arrayEnd { pending.append((Int32(view), facts.childrenArray + 1, arrayEnd)) }
             }
         }
         return viewTokens

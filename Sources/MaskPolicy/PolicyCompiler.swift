@@ -33,9 +33,9 @@ public enum PolicyCompiler {
         guard let parsed else {
             return PolicyCompilation(parsed: nil, table: nil, diagnostics: Diagnostic.sorted(diagnostics))
         }
-        diagnostics += PolicyValidator.validate(parsed)
-        let failed = diagnostics.contains { $0.severity == .error }
-        let table = failed ? nil : DecisionTable(policy: parsed.policy)
+        let (validated, validation) = PolicyValidator.validated(parsed, prior: diagnostics)
+        diagnostics += validation
+        let table = validated.map { DecisionTable(validated: $0) }
         return PolicyCompilation(parsed: parsed, table: table, diagnostics: Diagnostic.sorted(diagnostics))
     }
 

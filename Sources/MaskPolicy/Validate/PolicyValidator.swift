@@ -4,6 +4,15 @@ import MaskEngine
 /// Checks that need the whole policy: `extends` cycles, class chains over the engine's
 /// limit, and malformed reliable targets.
 public enum PolicyValidator {
+    /// The validated policy, when neither the earlier stages (`prior`) nor validation
+    /// found an error, and validation's diagnostics.
+    public static func validated(_ parsed: ParsedPolicy, prior: [Diagnostic],
+                                 catalog: TypeCatalog = .builtin) -> (policy: ValidatedPolicy?, diagnostics: [Diagnostic]) {
+        let diagnostics = validate(parsed, catalog: catalog)
+        let failed = (prior + diagnostics).contains { $0.severity == .error }
+        return (failed ? nil : ValidatedPolicy(checked: parsed.policy), diagnostics)
+    }
+
     /// Problems that make the policy unusable (errors).
     /// - Complexity: O(c log c + r) for c classes (the policy's and the catalog's) and r rules.
     public static func validate(_ policy: ParsedPolicy, catalog: TypeCatalog = .builtin) -> [Diagnostic] {

@@ -125,15 +125,8 @@ extension AuditCommand {
 
     /// Writes a report or file whole (no partial file on failure), or fails with exit 5.
     static func write(_ text: String, to path: String?) throws {
-        do {
-            let sink = try OutputSink(path: path)
-            var bytes = Array(text.utf8)
-            try sink.flush(&bytes)
-            try sink.commit()
-        } catch {
-            FileIO.printError("maskc: error: cannot write '\(path ?? "-")': \(error.message)")
-            throw Reported(status: .outputFailed)
-        }
+        var bytes = Array(text.utf8)
+        try OutputSink.write(&bytes, to: path)
     }
 }
 

@@ -1,7 +1,7 @@
 // maskc-bench: the performance suite. Build in release and run:
 //
 //   swift build -c release && .build/release/maskc-bench [--quick] [--only NAME] [--skip-reference]
-//   (NAME: decide, compile, apply, ndjson, check, deep, encode)
+//   (NAME: decide, decide-targets, compile, ship, apply, ndjson, check, deep, encode)
 //
 // Inputs are generated from fixed seeds. Each case prints one line with its throughput
 // and, where it has one, the ratio against a reference measured in the same run.
@@ -20,7 +20,7 @@ let quick = arguments.contains("--quick")
 let skipReference = arguments.contains("--skip-reference")
 let only: String? = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
 
-func shouldRun(_ name: String) -> Bool { only.map { name.hasPrefix($0) } ?? true }
+func shouldRun(_ name: String) -> Bool { only.map { name.hasPrefix($0) || $0.hasPrefix(name + "-") } ?? true }
 
 func now() -> Double {
     var ts = timespec()
@@ -105,11 +105,47 @@ func traverse(_ screen: EncoderScreen, _ traversal: inout MaskingTraversal, _ st
     return masked
 }
 
-func decideCase(name: String, targets: Bool) {
+/// The screen as a `ViewTree` (for the reference resolver and target strings).
+func viewTree(_ screen: EncoderScreen) -> ViewTree {
+    var tree = ViewTree(screen: screen.screen)
+    var parents = [Int](repeating: -1, count: screen.facts.count)
+    for (p, kids) in screen.children.enumerated() { for k in kids { parents[k] = p } }
+    for (i, f) in screen.facts.enumerated() { tree.append(f, parent: parents[i] < 0 ? nil : parents[i]) }
+    return tree
+}
+
+/// 20 `target` rules as a team writes them: the targets of real views of the screens
+/// (`maskc explain` prints them), half short form (`Class[ai:Screen.id]`) and half path
+/// form, some with a `*` for the part that varies, over the 1,000-rule policy's other rules.
+func realisticTargetPolicy(_ screens: [EncoderScreen]) -> MaskingPolicy {
+    var generator = PolicyGenerator(seed: 11)
+    var policy = generator.policy(rules: 980)
+    var rng = SplitMix64(seed: 21)
+    var short = 0, path = 0
+    while short + path < 20 {
+        let screen = screens[Int.random(in: 0..<min(screens.count, 10), using: &rng)]
+        let tree = viewTree(screen)
+        let view = Int.random(in: 0..<tree.count, using: &rng)
+        let target = ReliableTarget.target(of: view, in: tree)
+        let isShort = !target.hasPrefix(ReliableTarget.root)
+        if isShort ? short >= 10 : path >= 10 { continue }
+        var text = target
+        if !isShort && path % 3 == 1, let cut = target.lastIndex(of: ">") {
+            text = "*" + target[cut...]  // `*>UILabel:eq(1)`: the last step anywhere
+        } else if !isShort && path % 3 == 2, let step = target.split(separator: ">").dropFirst(2).first {
+            text = "[root]>*>" + step + ">*"  // a container and everything in it
+        }
+        if isShort { short += 1 } else { path += 1 }
+        policy.rules.append(MaskRule(Bool.random(using: &rng) ? .mask : .unmask, .target(GlobPattern(text)), recursive: true, screen: nil))
+    }
+    return policy
+}
+
+func decideCase(name: String, targets: Bool, realistic: Bool = false) {
     let screens = makeScreens(count: quick ? 20 : 100, seed: 7)
     let totalViews = screens.reduce(0) { $0 + $1.facts.count }
     var policyGenerator = PolicyGenerator(seed: 11)
-    let policy = policyGenerator.policy(rules: 1000, targets: targets)
+    let policy = realistic ? realisticTargetPolicy(screens) : policyGenerator.policy(rules: 1000, targets: targets)
     let table = DecisionTable(policy: policy)
     var traversal = MaskingTraversal(table: table)
     var stack: [Int] = []
@@ -123,13 +159,7 @@ func decideCase(name: String, targets: Bool) {
     // Reference: the plain resolver on a sample of the same screens.
     let reference = ReferenceResolver(policy: policy)
     let sample = Array(screens.prefix(skipReference ? 0 : quick ? 1 : 3))
-    let sampleTrees = sample.map { screen -> ViewTree in
-        var tree = ViewTree(screen: screen.screen)
-        var parents = [Int](repeating: -1, count: screen.facts.count)
-        for (p, kids) in screen.children.enumerated() { for k in kids { parents[k] = p } }
-        for (i, f) in screen.facts.enumerated() { tree.append(f, parent: parents[i] < 0 ? nil : parents[i]) }
-        return tree
-    }
+    let sampleTrees = sample.map(viewTree)
     let sampleViews = sampleTrees.reduce(0) { $0 + $1.count }
     let t0 = now()
     for tree in sampleTrees { sink &+= reference.resolve(tree).count }
@@ -139,8 +169,42 @@ func decideCase(name: String, targets: Bool) {
 }
 
 if shouldRun("decide") {
-    decideCase(name: "decide (types, ids, globs)", targets: false)
-    if !arguments.contains("--no-targets") { decideCase(name: "decide (with target selectors)", targets: true) }
+    // `--only decide-targets` runs the target cases alone (for profiling).
+    if only != "decide-targets" { decideCase(name: "decide (types, ids, globs)", targets: false) }
+    if !arguments.contains("--no-targets") {
+        decideCase(name: "decide (with target selectors)", targets: true)
+        decideCase(name: "decide (20 realistic targets)", targets: true, realistic: true)
+        deepTargetCase()
+    }
+}
+
+/// A chain of views under a `target` rule that keeps matching (`[root]>UIView:eq(0)>*`)
+/// and one that must read every step (`*>UILabel:eq(0)`): time per doubling of the
+/// depth says whether the cost stays linear.
+func deepTargetCase() {
+    let policy = MaskingPolicy(default: .mask, rules: [
+        MaskRule(.unmask, .target(GlobPattern("[root]>UIView:eq(0)>*"))),
+        MaskRule(.mask, .target(GlobPattern("*>UILabel:eq(0)"))),
+    ])
+    let table = DecisionTable(policy: policy)
+    var fields: [String] = []
+    var previous: Double?
+    for depth in quick ? [25_000, 50_000] : [25_000, 50_000, 100_000] {
+        var traversal = MaskingTraversal(table: table)
+        let facts = [ViewFacts(className: "UIView"), ViewFacts(className: "UILabel")]
+        var unmasked = 0
+        let seconds = measure(seconds: 1) {
+            traversal.reset(screen: "Deep")
+            for level in 0..<depth where !traversal.enter(facts[level & 1]).isMasked { unmasked += 1 }
+            for _ in 0..<depth { traversal.leave() }
+        }
+        var field = "\(depth): \(fmt(seconds * 1000, 2)) ms"
+        if let previous { field += " (x\(fmt(seconds / previous, 2)))" }
+        previous = seconds
+        fields.append(field)
+        if unmasked == 0 { print("deep targets: nothing unmasked") }
+    }
+    line("decide, deep chain with targets", fields.joined(separator: "; "))
 }
 
 // MARK: compile

@@ -1,43 +1,194 @@
-/// Where a view is, for selectors that match whole paths: its reliable target's path
-/// form and its index path, as automaton states rather than strings.
-struct PathState: Sendable {
-    var target: [UInt64]
-    var index: [UInt64]
+/// Where a view is, for selectors that match whole paths: the states its reliable
+/// target's path form and its index path have reached (``PathAutomaton`` numbers).
+struct PathState: Sendable, Equatable {
+    var target: Int32
+    var index: Int32
 }
 
-extension DecisionTable {
-    /// The state above the root: the target path has read `[root]`, the index path nothing.
-    func virtualRootPathState() -> PathState {
-        PathState(target: targetPaths.isEmpty ? [] : targetPaths.advance(targetPaths.start(), by: ReliableTarget.root.utf8),
-                  index: indexPaths.isEmpty ? [] : indexPaths.start())
+/// Matches the selectors on whole paths (`target`, and `id` on index paths) as a tree
+/// is walked, one step per view, without spelling out any path: per thread, owned by a
+/// ``ViewResolver`` so its remembered steps stay warm from frame to frame.
+///
+/// A step is taken in two parts, each remembered: the class (`>Class`), numbered
+/// through a string table, then what follows it (`[ri:...]`, `[tg:N]` or `:eq(N)`). A
+/// view whose parent's state is settled (nothing in play, or only patterns ending in
+/// `*` that already match) shares that state without reading its own step.
+struct PathMatcher: Sendable {
+    private var targets: PathAutomaton
+    private var indexes: PathAutomaton
+    /// The state after `[root]`: a root's parent in the target automaton.
+    private var targetRoot: Int32 = 0
+    private var classNumbers = StringTable<Int32>()
+    private var restorationNumbers = StringTable<Int32>()
+    /// Steps through a restoration identifier, which depend on the screen
+    /// (`[ri:Screen.x]`): by state, restoration identifier and screen number.
+    private var restorationSteps = StepTable()
+    /// The short-form `target` rules (`Class[ai:Screen.x]`) by class, identifier and
+    /// screen number: an index into `shortFormRules`.
+    private var shortForms = StepTable()
+    private var shortFormRules: [[Int32]] = []
+    private var identifierNumbers = StringTable<Int32>()
+    /// The screens seen, numbered from 0, and the current one's number (nil past 16
+    /// bits: then steps and short forms that depend on the screen are not remembered).
+    private var screenNumbers: [String?: Int32] = [:]
+    private var screenNumber: Int32?
+    /// How much may be remembered from one tree to the next (``PathAutomaton/bound``;
+    /// smaller in tests).
+    var bound = PathAutomaton.bound
+    /// How many times everything remembered was dropped for the bound.
+    private(set) var restarts = 0
+
+    init(table: DecisionTable) {
+        targets = PathAutomaton(table.targetPaths)
+        indexes = PathAutomaton(table.indexPaths)
+        targetRoot = targets.advance(targets.start, by: ReliableTarget.root.utf8)
     }
 
-    /// A view's state, from its parent's (or the virtual root's).
-    func pathState(of facts: ViewFacts, parent: PathState, isRoot: Bool, childIndex: Int, sameClassIndex: Int, screen: String?) -> PathState {
-        var state = PathState(target: [], index: [])
-        if !targetPaths.isEmpty {
-            let step = ReliableTarget.step(className: facts.className, restorationIdentifier: facts.restorationIdentifier,
-                                           tag: facts.tag, sameClassIndex: sameClassIndex, screen: screen)
-            state.target = targetPaths.advance(parent.target, by: (">" + step).utf8)
-        }
-        if !indexPaths.isEmpty {
-            state.index = indexPaths.advance(parent.index, by: ((isRoot ? "" : ".") + String(childIndex)).utf8)
-        }
-        return state
+    /// How many states the target and index automata have numbered.
+    var stateCount: Int { targets.stateCount + indexes.stateCount }
+
+    /// The state above the roots: the target path has read `[root]`, the index path nothing.
+    var rootState: PathState { PathState(target: targetRoot, index: indexes.start) }
+
+    /// Whether a child's step needs its index among its siblings of the same class: the
+    /// parent's target state is still reading steps.
+    @inline(__always)
+    func needsSameClassIndex(under parent: PathState) -> Bool { !targets.settled[Int(parent.target)] }
+
+    /// A number for a class name, the same for the same name from tree to tree.
+    @inline(__always)
+    mutating func classNumber(_ name: String) -> Int32 { Self.number(of: name, in: &classNumbers) }
+
+    /// The number of a string in `table`, numbering it (from 0, in order) if new.
+    @inline(__always)
+    private static func number(of key: String, in table: inout StringTable<Int32>) -> Int32 {
+        if let known = table.value(for: key) { return known }
+        let number = Int32(table.count)
+        table.set(number, for: key)
+        return number
     }
 
-    /// The `target` rules and index-path `id` rules a view matches, given its state.
-    func pathMatches(_ facts: ViewFacts, _ state: PathState, screen: String?) -> (targets: [Int32], indexPaths: [Int32]) {
-        var targets: [Int32] = []
-        if usesTargets {
+    /// A view's state from its parent's.
+    /// - Parameters:
+    ///   - childIndex: the view's index among its parent's children (among the roots for a root).
+    ///   - sameClassIndex: its index among its siblings of the same class; read only
+    ///     when ``needsSameClassIndex(under:)``.
+    /// - Complexity: O(1) expected for a step seen before; else O(step · positions).
+    mutating func state(of facts: ViewFacts, parent: PathState, isRoot: Bool, childIndex: Int, sameClassIndex: Int, screen: String?) -> PathState {
+        PathState(target: targetState(of: facts, parent: parent.target, sameClassIndex: sameClassIndex, screen: screen),
+                  index: indexState(parent: parent.index, isRoot: isRoot, childIndex: childIndex))
+    }
+
+    private mutating func targetState(of facts: ViewFacts, parent: Int32, sameClassIndex: Int, screen: String?) -> Int32 {
+        if targets.settled[Int(parent)] { return parent }
+        // `>Class`, keyed by state and class number.
+        let classKey = UInt64(UInt32(bitPattern: parent)) << 32 | UInt64(UInt32(bitPattern: classNumber(facts.className)))
+        let middle: Int32
+        if let known = targets.step(classKey) {
+            middle = known
+        } else {
+            middle = targets.advance(parent, by: (">" + facts.className).utf8)
+            targets.remember(classKey, middle)
+        }
+        if targets.settled[Int(middle)] { return middle }
+        // What follows the class. Keys: state in the top 24 bits (bit 63 set, to keep
+        // them apart from class keys), then 2 bits of kind, then the value.
+        if let ri = facts.restorationIdentifier {
+            let key = Self.pack(middle, Self.number(of: ri, in: &restorationNumbers), screenNumber)
+            if let key, let known = restorationSteps[key] { return known }
+            let next = targets.advance(middle, by: ReliableTarget.stepSuffix(restorationIdentifier: ri, tag: nil, sameClassIndex: 0, screen: screen).utf8)
+            if let key { restorationSteps.set(next, for: key) }
+            return next
+        }
+        let kind: UInt64, value: Int
+        if let tag = facts.tag, tag != 0 { (kind, value) = (1, tag) } else { (kind, value) = (2, sameClassIndex) }
+        let keyed = middle < 1 << 23 && value >= 0 && UInt64(value) < 1 << 38  // else too large to key: read it
+        let key = 1 << 63 | UInt64(middle) << 40 | kind << 38 | UInt64(keyed ? value : 0)
+        if keyed, let known = targets.step(key) { return known }
+        let suffix = ReliableTarget.stepSuffix(restorationIdentifier: nil, tag: kind == 1 ? value : nil, sameClassIndex: value, screen: nil)
+        let next = targets.advance(middle, by: suffix.utf8)
+        guard keyed else { return next }
+        targets.remember(key, next)
+        return next
+    }
+
+    private mutating func indexState(parent: Int32, isRoot: Bool, childIndex: Int) -> Int32 {
+        if indexes.settled[Int(parent)] { return parent }
+        // A root reads `N`, any other view `.N`: roots are not remembered, so the two never share a key.
+        if isRoot { return indexes.advance(parent, by: String(childIndex).utf8) }
+        guard childIndex >= 0, UInt64(childIndex) < 1 << 32 else { return indexes.advance(parent, by: ("." + String(childIndex)).utf8) }
+        let key = UInt64(UInt32(bitPattern: parent)) << 32 | UInt64(childIndex)
+        if let known = indexes.step(key) { return known }
+        let next = indexes.advance(parent, by: ("." + String(childIndex)).utf8)
+        indexes.remember(key, next)
+        return next
+    }
+
+    /// The `target` rules and index-path `id` rules a view matches, before screen scoping.
+    mutating func matches(_ facts: ViewFacts, _ state: PathState, table: DecisionTable, screen: String?) -> (targets: [Int32], indexPaths: [Int32]) {
+        var targetRules: [Int32] = []
+        if table.usesTargets {
             if let ai = facts.accessibilityIdentifier {
                 // A view with an accessibility identifier has the short form as its target.
-                targets = rulesMatching(.target, ReliableTarget.short(className: facts.className, accessibilityIdentifier: ai, screen: screen))
+                targetRules = shortFormRules(facts.className, ai, table: table, screen: screen)
             } else {
-                targets = targetPaths.accepted(state.target)
+                targetRules = targets.accepted[Int(state.target)]
             }
         }
-        let indexMatches = usesIDs && facts.id == nil ? indexPaths.accepted(state.index) : []
-        return (targets, indexMatches)
+        let indexRules = table.usesIDs && facts.id == nil ? indexes.accepted[Int(state.index)] : []
+        return (targetRules, indexRules)
+    }
+
+    private mutating func shortFormRules(_ className: String, _ identifier: String, table: DecisionTable, screen: String?) -> [Int32] {
+        let key = Self.pack(classNumber(className), Self.number(of: identifier, in: &identifierNumbers), screenNumber)
+        if let key, let known = shortForms[key] { return shortFormRules[Int(known)] }
+        let rules = table.rulesMatching(.target, ReliableTarget.short(className: className, accessibilityIdentifier: identifier, screen: screen))
+        if let key {
+            shortForms.set(Int32(shortFormRules.count), for: key)
+            shortFormRules.append(rules)
+        }
+        return rules
+    }
+
+    /// Three numbers in one key (24, 24 and 16 bits), or nil when one does not fit.
+    private static func pack(_ a: Int32, _ b: Int32, _ screen: Int32?) -> UInt64? {
+        guard let screen, a >= 0, a < 1 << 24, b >= 0, b < 1 << 24, screen >= 0, screen < 1 << 16 else { return nil }
+        return UInt64(a) << 40 | UInt64(b) << 16 | UInt64(screen)
+    }
+
+    /// The screen changed: what depends on it (steps through restoration identifiers,
+    /// short forms) is remembered under its number.
+    mutating func screenChanged(_ screen: String?) {
+        if let known = screenNumbers[screen] {
+            screenNumber = known
+        } else if screenNumbers.count < 1 << 16 {
+            screenNumber = Int32(screenNumbers.count)
+            screenNumbers[screen] = screenNumber
+        } else {
+            screenNumber = nil
+        }
+    }
+
+    /// Between trees: starts over what has grown past its bound (identifiers that never
+    /// repeat add steps on every frame), so memory stays flat over a stream of trees.
+    mutating func trimIfLarge() {
+        var restart = targets.trimIfLarge(bound: bound)
+        if indexes.trimIfLarge(bound: bound) { restart = true }
+        if restart || classNumbers.count > bound || restorationNumbers.count > bound || identifierNumbers.count > bound
+            || restorationSteps.count > bound * 4 || shortForms.count > bound * 4 || screenNumbers.count > bound {
+            // Class, identifier and restoration numbers key the remembered steps: renumber all together.
+            classNumbers.removeAll()
+            restorationNumbers.removeAll()
+            identifierNumbers.removeAll()
+            restorationSteps.removeAll()
+            shortForms.removeAll()
+            shortFormRules.removeAll()
+            screenNumbers.removeAll()
+            screenNumber = nil  // renumbered when the next screen is set
+            targets = PathAutomaton(targets.patterns)
+            indexes = PathAutomaton(indexes.patterns)
+            targetRoot = targets.advance(targets.start, by: ReliableTarget.root.utf8)
+            restarts += 1
+        }
     }
 }

@@ -102,7 +102,7 @@ extension DecisionTable {
         for index in unscoped.rules.indices { unscoped.rules[index].screen = nil }
         let all = DecisionTable(policy: unscoped, catalog: catalog)
         let target = ReliableTarget.target(of: view, in: tree)
-        var allResolver = ViewResolver(table: all, screen: tree.screen)
+        let allResolver = ViewResolver(table: all, screen: tree.screen)
         let everywhere = allResolver.matchingRules(facts, target: target, indexPath: facts.id == nil ? tree.indexPath(of: view) : nil)
         // Unmask targets that name a screen, on a tree without one (`all` leaves them out too).
         let namingScreen = ReliableTarget.isScreen(tree.screen) || !needsScreens ? [] :

@@ -13,7 +13,9 @@ public struct IncrementalResolver: Sendable {
     private var childCounts: [Int32] = []
     /// Only when the policy matches whole paths: each view's path state.
     private var paths: [PathState] = []
-    private var sameClass: [SiblingClass: Int] = [:]
+    /// Only when the policy matches targets: how many children of each class each view
+    /// has had so far, by view index (high 32 bits) and class number.
+    private var sameClass: [UInt64: Int32] = [:]
     /// The `target` and index-path rules the last view added matched.
     public private(set) var lastPathMatches: [Int] = []
     /// Class facts by ``RawViewFacts/classSlot``, for the views added as bytes.
@@ -22,11 +24,6 @@ public struct IncrementalResolver: Sendable {
     /// Whether views may be added as bytes (``add(raw:parent:)``): the table selects by
     /// neither `target` nor index path, which need the whole `ViewFacts`.
     public var takesRawFacts: Bool { !(resolver.table.usesTargets || resolver.table.usesIDs) }
-
-    private struct SiblingClass: Hashable, Sendable {
-        var parent: Int
-        var className: String
-    }
 
     /// Starts a tree on `screen`, with room for `expectedCount` views.
     public init(table: DecisionTable, screen: String?, expectedCount: Int = 0) {
@@ -38,6 +35,7 @@ public struct IncrementalResolver: Sendable {
     public init(resolver: ViewResolver, screen: String?, expectedCount: Int = 0) {
         self.resolver = resolver
         self.resolver.setScreen(screen)
+        self.resolver.startTree()
         reserve(expectedCount)
     }
 
@@ -59,6 +57,7 @@ public struct IncrementalResolver: Sendable {
     public mutating func reset(screen: String?, expectedCount: Int = 0) {
         let generation = resolver.classCacheGeneration
         resolver.setScreen(screen)
+        resolver.startTree()
         if resolver.classCacheGeneration != generation { classesBySlot.removeAll(keepingCapacity: true) }
         decisions.removeAll(keepingCapacity: true)
         handed.removeAll(keepingCapacity: true)
@@ -90,17 +89,20 @@ public struct IncrementalResolver: Sendable {
                 childCounts[parent] += 1
             }
             childCounts.append(0)
-            var sameClassIndex = 0
-            if let parent, resolver.table.usesTargets {
-                let key = SiblingClass(parent: parent, className: facts.className)
+            let screen = resolver.screen
+            let parentState = parent.map { paths[$0] } ?? resolver.paths?.rootState ?? PathState(target: 0, index: 0)
+            var sameClassIndex: Int32 = 0
+            // Roots count as siblings of each other (under parent -1).
+            if resolver.paths?.needsSameClassIndex(under: parentState) == true,
+               let number = resolver.paths?.classNumber(facts.className) {
+                let key = UInt64(UInt32(truncatingIfNeeded: parent ?? -1)) << 32 | UInt64(UInt32(bitPattern: number))
                 sameClassIndex = sameClass[key, default: 0]
                 sameClass[key] = sameClassIndex + 1
             }
-            let state = resolver.table.pathState(of: facts, parent: parent.map { paths[$0] } ?? resolver.table.virtualRootPathState(),
-                                        isRoot: parent == nil, childIndex: Int(childIndex), sameClassIndex: sameClassIndex,
-                                        screen: resolver.screen)
+            let state = resolver.paths?.state(of: facts, parent: parentState, isRoot: parent == nil, childIndex: Int(childIndex),
+                                              sameClassIndex: Int(sameClassIndex), screen: screen) ?? parentState
             paths.append(state)
-            (targetRules, indexRules) = resolver.table.pathMatches(facts, state, screen: resolver.screen)
+            (targetRules, indexRules) = resolver.paths?.matches(facts, state, table: resolver.table, screen: screen) ?? ([], [])
             // What the view's selectors match on this screen (scoped rules elsewhere do not).
             lastPathMatches = (targetRules + indexRules).filter { resolver.applies($0) }.map(Int.init)
         }

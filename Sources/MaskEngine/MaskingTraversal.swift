@@ -19,15 +19,23 @@ public struct MaskingTraversal: Sendable {
     /// What each entered view hands down, and how many children it has had so far.
     private var stack: [(handed: InheritedVerdicts, childCount: Int32)] = []
     /// Only when the policy matches whole paths (`target`, index paths): each entered
-    /// view's path state and its children's per-class counts.
-    private var paths: [(state: PathState, sameClass: [String: Int])] = []
+    /// view's path state, and where its children's per-class counts start in
+    /// `siblingCounts`.
+    private var paths: [(state: PathState, countsStart: Int32)] = []
+    /// Per-class child counts of the entered views, each view's after its parent's: a
+    /// view's children are entered only after its earlier children were left, so its
+    /// counts are always the last ones.
+    private var siblingCounts: [(classNumber: Int32, count: Int32)] = []
     private var rootCount: Int32 = 0
+    /// Whether the table matches whole paths (the resolver has a ``PathMatcher``).
+    private let matchesPaths: Bool
 
     /// Creates a traversal for one screen.
     public init(table: DecisionTable, screen: String? = nil, classifier: (any ViewClassifier)? = nil) {
         self.resolver = ViewResolver(table: table, screen: screen)
         self.classifier = classifier
         hasClassifier = classifier != nil
+        matchesPaths = resolver.paths != nil
     }
 
     /// The compiled policy.
@@ -39,8 +47,10 @@ public struct MaskingTraversal: Sendable {
     /// Starts a new tree, on `screen`.
     public mutating func reset(screen: String?) {
         resolver.setScreen(screen)
+        resolver.startTree()
         stack.removeAll(keepingCapacity: true)
         paths.removeAll(keepingCapacity: true)
+        siblingCounts.removeAll(keepingCapacity: true)
         rootCount = 0
     }
 
@@ -66,22 +76,37 @@ public struct MaskingTraversal: Sendable {
             stack[parent].childCount += 1
         }
         var targetRules: [Int32] = [], indexRules: [Int32] = []
-        if resolver.table.usesTargets || resolver.table.usesIDs {
-            var sameClassIndex = Int(childIndex)
-            var parentState = resolver.table.virtualRootPathState()
-            if let parent = paths.indices.last {
-                sameClassIndex = paths[parent].sameClass[facts.className, default: 0]
-                paths[parent].sameClass[facts.className] = sameClassIndex + 1
-                parentState = paths[parent].state
-            }
-            let state = resolver.table.pathState(of: facts, parent: parentState, isRoot: paths.isEmpty, childIndex: Int(childIndex),
-                                        sameClassIndex: sameClassIndex, screen: resolver.screen)
-            paths.append((state, [:]))
-            (targetRules, indexRules) = resolver.table.pathMatches(facts, state, screen: resolver.screen)
+        if matchesPaths {
+            let screen = resolver.screen
+            let parentState = paths.last?.state ?? resolver.paths?.rootState ?? PathState(target: 0, index: 0)
+            let sameClassIndex = sameClassIndex(of: facts, under: parentState)
+            let state = resolver.paths?.state(of: facts, parent: parentState, isRoot: paths.isEmpty, childIndex: Int(childIndex),
+                                              sameClassIndex: sameClassIndex, screen: screen) ?? parentState
+            paths.append((state, Int32(siblingCounts.count)))
+            (targetRules, indexRules) = resolver.paths?.matches(facts, state, table: resolver.table, screen: screen) ?? ([], [])
         }
         let (decision, handed) = resolver.decide(facts, targetRules: targetRules, indexPathRules: indexRules, inherited: inherited)
         stack.append((handed, 0))
         return decision
+    }
+
+    /// The entering view's index among its siblings of the same class (roots count as
+    /// siblings), counted only while the parent's path can still match a step.
+    private mutating func sameClassIndex(of facts: ViewFacts, under parentState: PathState) -> Int {
+        guard resolver.paths?.needsSameClassIndex(under: parentState) == true,
+              let number = resolver.paths?.classNumber(facts.className) else { return 0 }
+        let start = Int(paths.last?.countsStart ?? 0)
+        var index = start
+        while index < siblingCounts.count {
+            if siblingCounts[index].classNumber == number {
+                let count = siblingCounts[index].count
+                siblingCounts[index].count += 1
+                return Int(count)
+            }
+            index += 1
+        }
+        siblingCounts.append((number, 1))
+        return 0
     }
 
     /// Enters a view and decides it, letting the classifier set its kind and adjust its
@@ -98,6 +123,9 @@ public struct MaskingTraversal: Sendable {
     /// Leaves the view entered last. Leaving with nothing entered does nothing.
     public mutating func leave() {
         guard stack.popLast() != nil else { return }
-        if !paths.isEmpty { paths.removeLast() }
+        if let left = paths.popLast() {
+            // The view's children's counts go with it.
+            siblingCounts.removeSubrange(Int(left.countsStart)...)
+        }
     }
 }

@@ -119,6 +119,28 @@ struct PathPatterns: Sendable {
     @inline(__always)
     private func words(_ index: Int) -> Int { (patterns[index].count + 1 + 63) / 64 }
 
+    /// Whether every segment read from `state` leads back to `state`: each pattern still
+    /// in play has only its final `*` and its end left (it matches whatever follows), and
+    /// the others are out. The dead state (nothing in play) is settled too.
+    /// - Complexity: O(width + live positions).
+    func isSettled(_ state: [UInt64]) -> Bool {
+        for index in patterns.indices {
+            let bytes = patterns[index]
+            var live: [Int] = []
+            for word in 0..<words(index) {
+                var bits = state[offsets[index] + word]
+                while bits != 0 {
+                    live.append(word << 6 + bits.trailingZeroBitCount)
+                    bits &= bits - 1
+                }
+            }
+            guard !live.isEmpty else { continue }
+            let last = bytes.count - 1
+            guard last >= 0, bytes[last] == UInt8(ascii: "*"), live == [last, bytes.count] else { return false }
+        }
+        return true
+    }
+
     /// The rules whose pattern has matched the whole path read so far.
     func accepted(_ state: [UInt64]) -> [Int32] {
         var found: [Int32] = []

@@ -5,7 +5,8 @@
 /// step per view from the tree's root down to the view, joined by `>`. A step is
 /// `Class[ri:Screen.identifier]` for a view with a restoration identifier, else
 /// `Class[tg:N]` for a view with a non-zero tag, else `Class:eq(N)` where N is the
-/// view's index among its siblings of the same class. Without a screen the
+/// view's index among its siblings of the same class (the roots of a tree with
+/// several are siblings of each other). Without a screen the
 /// `Screen.` prefix is left out.
 ///
 /// Written without a screen, `Home.title` could be an identifier or a screen and an
@@ -19,9 +20,14 @@ public enum ReliableTarget {
     /// One step of the path form.
     /// - Parameter sameClassIndex: the view's index among its siblings of the same class.
     public static func step(className: String, restorationIdentifier: String?, tag: Int?, sameClassIndex: Int, screen: String?) -> String {
-        if let ri = restorationIdentifier { return "\(className)[ri:\(qualified(ri, screen))]" }
-        if let tag, tag != 0 { return "\(className)[tg:\(tag)]" }
-        return "\(className):eq(\(sameClassIndex))"
+        className + stepSuffix(restorationIdentifier: restorationIdentifier, tag: tag, sameClassIndex: sameClassIndex, screen: screen)
+    }
+
+    /// What follows the class name in a step: `[ri:...]`, `[tg:N]` or `:eq(N)`.
+    static func stepSuffix(restorationIdentifier: String?, tag: Int?, sameClassIndex: Int, screen: String?) -> String {
+        if let ri = restorationIdentifier { return "[ri:\(qualified(ri, screen))]" }
+        if let tag, tag != 0 { return "[tg:\(tag)]" }
+        return ":eq(\(sameClassIndex))"
     }
 
     /// The path prefix every path-form target starts with.
@@ -59,11 +65,10 @@ public enum ReliableTarget {
         let steps = chain.reversed().map { v -> String in
             let f = tree.views[v]
             let parent = Int(tree.parents[v])
+            // Siblings come after their parent; roots are siblings of each other.
             var sameClass = 0
-            if parent >= 0 {
-                for sibling in (parent + 1)..<v where Int(tree.parents[sibling]) == parent && tree.views[sibling].className == f.className {
-                    sameClass += 1
-                }
+            for sibling in (parent + 1)..<v where Int(tree.parents[sibling]) == parent && tree.views[sibling].className == f.className {
+                sameClass += 1
             }
             return step(className: f.className, restorationIdentifier: f.restorationIdentifier, tag: f.tag, sameClassIndex: sameClass, screen: tree.screen)
         }

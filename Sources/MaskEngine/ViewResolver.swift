@@ -47,6 +47,8 @@ public struct ViewResolver: Sendable {
     private var memoMisses = [Int](repeating: 0, count: SelectorKey.allCases.count)
     /// Bit i set: the memo for selector key slot i is skipped (its values do not repeat).
     private var memoBypassed: UInt8 = 0
+    /// Only when the table selects by `target` or index path: the whole-path matching.
+    var paths: PathMatcher?
 
     /// Creates a resolver for trees of one screen.
     public init(table: DecisionTable, screen: String? = nil) {
@@ -54,6 +56,8 @@ public struct ViewResolver: Sendable {
         self.screen = screen
         self.screenID = screen.flatMap { table.screenIDs[$0] } ?? -2
         self.hasScreen = ReliableTarget.isScreen(screen)
+        self.paths = table.usesTargets || table.usesIDs ? PathMatcher(table: table) : nil
+        self.paths?.screenChanged(screen)
     }
 
     /// The current screen's number among those rules name; -2 when no rule names it.
@@ -73,6 +77,7 @@ public struct ViewResolver: Sendable {
     public mutating func setScreen(_ screen: String?) {
         guard screen != self.screen else { return }
         self.screen = screen
+        paths?.screenChanged(screen)
         let id = screen.flatMap { table.screenIDs[$0] } ?? -2
         let has = ReliableTarget.isScreen(screen)
         if table.usesScreens && (id != screenID || has != hasScreen) {
@@ -82,6 +87,12 @@ public struct ViewResolver: Sendable {
         }
         screenID = id
         hasScreen = has
+    }
+
+    /// Starts the next tree: bounds what the whole-path matching remembers.
+    mutating func startTree() {
+        paths?.trimIfLarge()
+        paths?.screenChanged(screen)
     }
 
     /// Decides one view.

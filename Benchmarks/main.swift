@@ -327,6 +327,24 @@ if shouldRun("apply") {
          "\(fmt(maskc.0, 2)) s, \(fmt(megabytes / maskc.0, 0)) MB/s, peak RSS \(fmt(maskc.1, 0)) MiB (\(fmt(maskc.1 / megabytes, 2))x file); jq -c . \(fmt(jq.0, 2)) s: \(fmt(jq.0 / maskc.0, 1))x faster; cat \(fmt(cat.0, 3)) s: \(fmt(maskc.0 / cat.0, 1))x the floor")
 }
 
+if shouldRun("apply") {
+    // The same shape of tree, its text mostly in the scripts and sequences that the
+    // byte path does not segment alone (emoji sequences, flags, combining marks, Thai).
+    let worldPath = workDirectory + "/tree-world.json"
+    var generator = TreeGenerator(seed: 3)
+    let views = generator.views(count: quick ? 100_000 : 600_000, maxDepth: 40, texts: Corpus.worldTexts)
+    write(worldPath, TreeGenerator.json(views, screen: "HomeViewController"))
+    var st = stat()
+    stat(worldPath, &st)
+    let megabytes = Double(st.st_size) / 1_048_576
+    let repeats = quick ? 1 : 5
+    let maskc = best(repeats, [maskcPath, "apply", worldPath, "--policy", policyPath])
+    let jq = best(repeats, ["jq", "-c", ".", worldPath])
+    if maskc.2 != 0 { print("apply: maskc exited \(maskc.2)") }
+    line("apply \(fmt(megabytes, 0)) MB tree, any script",
+         "\(fmt(maskc.0, 2)) s, \(fmt(megabytes / maskc.0, 0)) MB/s, peak RSS \(fmt(maskc.1, 0)) MiB; jq -c . \(fmt(jq.0, 2)) s: \(fmt(jq.0 / maskc.0, 1))x faster")
+}
+
 if shouldRun("ndjson") || shouldRun("check") {
     var generator = TreeGenerator(seed: 5)
     var rng = SplitMix64(seed: 9)

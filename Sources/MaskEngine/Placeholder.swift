@@ -29,19 +29,37 @@ public enum Placeholder {
         var result = ""
         result.unicodeScalars.reserveCapacity(text.utf8.count)
         var position = 0
-        for character in text {
-            if character.isWhitespace {
+        // Graphemes by the String's own boundaries (`index(after:)`), without making a
+        // `Character` of each; whitespace by ``isWhitespace(_:)``, not a property lookup.
+        let scalars = text.unicodeScalars
+        var start = text.startIndex
+        while start < text.endIndex {
+            let end = text.index(after: start)
+            if isWhitespace(scalars[start].value) {
                 // Only the whitespace itself: marks, joiners or tag characters glued to
                 // a space are content, and would otherwise pass through in clear.
-                for scalar in character.unicodeScalars where scalar.properties.isWhitespace {
+                for scalar in scalars[start..<end] where isWhitespace(scalar.value) {
                     result.unicodeScalars.append(scalar)
                 }
             } else {
-                result.append(position & 1 == 0 ? "l" : "a")
+                result.unicodeScalars.append(position & 1 == 0 ? "l" : "a")
             }
             position += 1
+            start = end
         }
         return result
+    }
+
+    /// Whether a scalar has Unicode's `White_Space` property (what
+    /// `Unicode.Scalar.Properties.isWhitespace` says, and `Character.isWhitespace` of a
+    /// grapheme starting with it), without the property lookup. Tested against the
+    /// property over every scalar.
+    @inlinable
+    public static func isWhitespace(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
+        default: return false
+        }
     }
 
     /// Secure text: every grapheme, whitespace too, becomes `•`.

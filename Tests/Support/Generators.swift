@@ -31,6 +31,16 @@ public struct Corpus: Sendable {
                                "日本語のテキスト", "👍🏽 great", "e\u{301}te\u{301}", "Total: $1,204.50", "Line one\nLine two",
                                "Tab\tseparated", "Add to bag", "IBAN DE89 3704 0044 0532 0130 00", "\"quoted\" \\ text"]
 
+    /// Text in the scripts and sequences real screens carry beyond Latin, kana, CJK and
+    /// Hangul syllables: emoji with skin tones and ZWJ sequences, flags, keycaps,
+    /// combining marks (Vietnamese, Devanagari, Arabic with harakat), Thai, Hangul
+    /// jamo, and scripts mixed in one string.
+    public static let worldTexts = [
+        "👩🏽‍💻 Dev team 👨‍👩‍👧‍👦", "🇯🇵 🇫🇷 🇧🇷 flags", "Tiếng Việt có dấu", "नमस्ते दुनिया क्षत्रिय",
+        "مَرْحَبًا بِالْعَالَم", "สวัสดีครับ ภาษาไทย", "Zoë 👍🏿 café 日本 한국어", "1️⃣ 2️⃣ #️⃣ keycaps",
+        "\u{1112}\u{1161}\u{11AB}\u{1100}\u{1173}\u{11AF} jamo 한글", "Ångström e\u{301} ñ", "🏳️‍🌈 🏴‍☠️ ❤️‍🔥", "Ελληνικά και русский текст",
+    ]
+
     /// Class declarations for the custom classes.
     public static var declarations: [ClassDeclaration] {
         customClasses.map { ClassDeclaration($0.0, extends: $0.1) }
@@ -59,7 +69,8 @@ public struct TreeGenerator {
     public init(seed: UInt64) { rng = SplitMix64(seed: seed) }
 
     /// A screen of `count` views, at most `maxDepth` deep, pre-order.
-    public mutating func views(count: Int, maxDepth: Int = 40) -> [GeneratedView] {
+    /// - Parameter texts: the texts views carry (``Corpus/texts`` by default).
+    public mutating func views(count: Int, maxDepth: Int = 40, texts: [String] = Corpus.texts) -> [GeneratedView] {
         var views: [GeneratedView] = []
         views.reserveCapacity(count)
         var depths: [Int] = []
@@ -80,7 +91,7 @@ public struct TreeGenerator {
             if roll >= 28 && roll < 50 { facts.id = "v\(index)" }
             if className == "UITextField" && Int.random(in: 0..<3, using: &rng) == 0 { facts.isSecureTextEntry = true }
             let hasText = className.contains("Label") || className.contains("Text") || className.contains("Button") || className == "ChatBubble"
-            let text = hasText ? Corpus.texts[Int.random(in: 0..<Corpus.texts.count, using: &rng)] : nil
+            let text = hasText ? texts[Int.random(in: 0..<texts.count, using: &rng)] : nil
             let frame = (Double(Int.random(in: 0..<390, using: &rng)), Double(Int.random(in: 0..<844, using: &rng)),
                          Double(Int.random(in: 1..<390, using: &rng)), Double(Int.random(in: 1..<200, using: &rng)))
             views.append(GeneratedView(facts: facts, parent: parent, text: text, frame: frame))

@@ -1,7 +1,7 @@
 // maskc-bench: the performance suite. Build in release and run:
 //
 //   swift build -c release && .build/release/maskc-bench [--quick] [--only NAME] [--skip-reference]
-//   (NAME: decide, decide-targets, compile, ship, apply, ndjson, check, deep, encode)
+//   (NAME: decide, decide-targets, compile, ship, apply, ndjson, check, deep, encode, first-frame)
 //
 // Inputs are generated from fixed seeds. Each case prints one line with its throughput
 // and, where it has one, the ratio against a reference measured in the same run.
@@ -409,6 +409,8 @@ if shouldRun("ndjson") || shouldRun("check") {
 }
 
 if shouldRun("encode") { encodeBenchmarks() }
+
+if shouldRun("first-frame") { firstFrameCases() }
 
 if shouldRun("deep") {
     // Audit and explain on chains of views: the time per doubling of the depth says

@@ -76,8 +76,9 @@ public struct IncrementalResolver: Sendable {
 
     /// Adds the next view in pre-order and decides it.
     /// - Parameter parent: the index of a view added before, or nil for the root.
-    /// - Complexity: O(1) expected, plus O(depth) string work when the policy selects
-    ///   by `target` or by index path.
+    /// - Complexity: O(1) expected; when the policy selects by `target` or by index
+    ///   path, a step not seen before by this resolver reads the view's own path step
+    ///   (never the whole path), and a step seen before is one lookup.
     @discardableResult
     public mutating func add(_ facts: ViewFacts, parent: Int?) -> MaskDecision {
         var targetRules: [Int32] = [], indexRules: [Int32] = []

@@ -26,12 +26,13 @@ public enum Placeholder {
     /// - Complexity: O(n).
     public static func laPattern(_ text: String) -> String {
         if let ascii = asciiLaPattern(text) { return ascii }
-        var result = ""
-        result.unicodeScalars.reserveCapacity(text.utf8.count)
-        var position = 0
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
         // Graphemes by the String's own boundaries (`index(after:)`), without making a
-        // `Character` of each; whitespace by ``isWhitespace(_:)``, not a property lookup.
+        // `Character` of each; whitespace by ``isWhitespace(_:)``, not a property lookup;
+        // the pattern written as UTF-8 bytes.
         let scalars = text.unicodeScalars
+        var position = 0
         var start = text.startIndex
         while start < text.endIndex {
             let end = text.index(after: start)
@@ -39,15 +40,15 @@ public enum Placeholder {
                 // Only the whitespace itself: marks, joiners or tag characters glued to
                 // a space are content, and would otherwise pass through in clear.
                 for scalar in scalars[start..<end] where isWhitespace(scalar.value) {
-                    result.unicodeScalars.append(scalar)
+                    UTF8.encode(scalar) { out.append($0) }
                 }
             } else {
-                result.unicodeScalars.append(position & 1 == 0 ? "l" : "a")
+                out.append(position & 1 == 0 ? UInt8(ascii: "l") : UInt8(ascii: "a"))
             }
             position += 1
             start = end
         }
-        return result
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Whether a scalar has Unicode's `White_Space` property (what

@@ -172,7 +172,7 @@ public struct Auditor {
                 clearContent[ordinal] = place.field
             }
             guard !clean.contains(text) else { return }
-            let kinds = ValueDetectors.scan(text)
+            let kinds = ValueDetectors.scan(text).map(SensitiveKind.init)
             if kinds.isEmpty, text.utf8.count <= 64, clean.count < 65_536 { clean.insert(text) }
             for kind in kinds where seen.insert(SeenKey(view: place.view, field: place.field, kind: kind)).inserted {
                 let facts = view.map { tree.views[$0] }

@@ -77,3 +77,16 @@ struct DetectorCorpusTests {
         #expect([DetectorReport.percent(2, 3), DetectorReport.percent(1, 8), DetectorReport.percent(1, 16), DetectorReport.percent(5, 5)] == ["66.7%", "12.5%", "6.3%", "100.0%"])
     }
 }
+
+@Suite("Safety net prefilter")
+struct SafetyNetPrefilterTests {
+    @Test("the safety net's byte prefilter lets through every corpus string a detector flags")
+    func everyFlaggedString() throws {
+        var flagged = 0
+        for entry in try corpus.get().entries where !ValueDetectors.scan(entry.text).isEmpty {
+            flagged += 1
+            #expect(ValueDetectors.mayMatch(Array(entry.text.utf8)), "corpus.tsv line \(entry.line)")
+        }
+        #expect(flagged > 100)
+    }
+}

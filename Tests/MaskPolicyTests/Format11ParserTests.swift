@@ -72,6 +72,6 @@ struct Format11ParserTests {
         let policy = try #require(PolicyCompiler.compile(yaml, file: "p.yaml").parsed?.policy)
         let swift = SwiftPolicyEmitter.emit(policy, typeName: "P", source: "p.yaml", digest: "0")
         #expect(swift.contains("rules: rules, defaults: DimensionDefaults(images: .maskNonBundled), detectors: [.paymentCard])"))
-        #expect(swift.contains("MaskRule(.mask, .kind(.swiftUIText), origin: at(5, 5))"))
+        #expect(swift.contains("MaskRule(.mask, .kind(.swiftUIText), origin: at(6, 5))"))
     }
 }

@@ -128,8 +128,9 @@ public struct Auditor {
     public mutating func add(_ document: TreeDocument, name: String) {
         let tree = document.tree
         corpus.add(tree, name: name)
-        let decisions = table.resolve(tree)
-        let old = baseline.map { $0.resolve(tree) }
+        // As `apply` decides: the policy's `detect:` safety net included.
+        let decisions = TreeMasker(table: table).decide(document)
+        let old = baseline.map { TreeMasker(table: $0).decide(document) }
         var summary = ScreenSummary(tree: name, screen: tree.screen, views: tree.count, masked: [:], exposed: [:], notEmitted: 0)
         // The views `apply` writes, in the order it writes them.
         var emitted = [Bool](repeating: true, count: tree.count)

@@ -43,6 +43,16 @@ public struct DimensionDefaults: Sendable, Hashable {
         self.images = images
     }
 
+    /// The default of `dimension` as a policy writes it (`unmask`, `mask-non-bundled`),
+    /// or nil when the policy leaves it to `default`.
+    public func value(of dimension: DefaultDimension) -> String? {
+        switch dimension {
+        case .text: return text?.rawValue
+        case .inputs: return inputs?.rawValue
+        case .images: return images?.rawValue
+        }
+    }
+
     /// No dimension has a default of its own.
     public var isEmpty: Bool { text == nil && inputs == nil && images == nil }
 

@@ -13,6 +13,10 @@ enum ContentSafetyNet {
         guard !table.detectors.isEmpty else { return }
         let tape = layout.tape
         let keys = TreeKeys.shared
+        // What the detectors found in texts seen before (a detector code, or `none`):
+        // texts repeat within a tree, and scanning is the cost.
+        var memo = StringTable<UInt8>(capacity: 1024)
+        let none: UInt8 = 0xFF
         tape.source.withUnsafeBytes { raw in
             guard let bytes = raw.baseAddress else { return }
             let tokens = tape.tokens
@@ -33,8 +37,17 @@ enum ContentSafetyNet {
                             case .string, .number:
                                 let token = tokens[t]
                                 let text = UnsafeBufferPointer(start: bytes + Int(token.start), count: Int(token.length))
-                                if token.hasEscapes || ValueDetectors.mayMatch(text) {
-                                    found = table.detector(matching: token.kind == .string ? tape.string(t) : String(decoding: text, as: UTF8.self))
+                                if token.hasEscapes {
+                                    found = table.detector(matching: tape.string(t))
+                                } else if ValueDetectors.mayMatch(text) {
+                                    if let code = memo.lookup(bytes: text) {
+                                        found = code == none ? nil : ContentDetector(code: code)
+                                    } else {
+                                        let decoded = String(decoding: text, as: UTF8.self)
+                                        found = table.detector(matching: decoded)
+                                        if memo.count >= 65_536 { memo.removeAll() }
+                                        memo.set(found?.code ?? none, for: decoded)
+                                    }
                                 }
                             default: break
                             }

@@ -48,14 +48,8 @@ struct CompileCommand: ParsableCommand {
     /// values as written and where.
     static func dimensionDefaults(_ parsed: ParsedPolicy) -> [(DefaultDimension, String, SourceRange)] {
         DefaultDimension.allCases.compactMap { dimension in
-            guard let range = parsed.defaultsRanges[dimension] else { return nil }
-            let value: String?
-            switch dimension {
-            case .text: value = parsed.defaults.text?.rawValue
-            case .inputs: value = parsed.defaults.inputs?.rawValue
-            case .images: value = parsed.defaults.images?.rawValue
-            }
-            return value.map { (dimension, $0, range) }
+            guard let range = parsed.defaultsRanges[dimension], let value = parsed.defaults.value(of: dimension) else { return nil }
+            return (dimension, value, range)
         }
     }
 

@@ -115,13 +115,7 @@ struct ExplainCommand: ParsableCommand {
     static func defaultText(_ table: DecisionTable, _ facts: ViewFacts) -> String {
         let kind = table.selectorKind(of: facts)
         guard !table.defaults.isEmpty, let dimension = kind.dimension else { return "default \(table.defaultAction.rawValue)" }
-        let value: String?
-        switch dimension {
-        case .text: value = table.defaults.text?.rawValue
-        case .inputs: value = table.defaults.inputs?.rawValue
-        case .images: value = table.defaults.images?.rawValue
-        }
-        guard let value else { return "default \(table.defaultAction.rawValue) (no 'defaults.\(dimension.rawValue)')" }
+        guard let value = table.defaults.value(of: dimension) else { return "default \(table.defaultAction.rawValue) (no 'defaults.\(dimension.rawValue)')" }
         var text = "defaults.\(dimension.rawValue) \(value)"
         if table.defaults.images == .maskNonBundled && dimension == .images {
             text += (facts.imageSource?.isBundled ?? false) ? " (bundled image)" : " (image not bundled, or its source unknown)"

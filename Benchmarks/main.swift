@@ -51,6 +51,10 @@ func line(_ name: String, _ fields: String) { print("\(name.padding(34)) \(field
 
 extension String {
     func padding(_ width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
+    func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard let found = firstRange(of: target) else { return self }
+        return self[..<found.lowerBound] + replacement + self[found.upperBound...]
+    }
     func trimmingCharacters() -> String { String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()) }
 }
 
@@ -325,6 +329,20 @@ if shouldRun("apply") {
     if maskc.2 != 0 { print("apply: maskc exited \(maskc.2)") }
     line("apply \(fmt(megabytes, 0)) MB tree (\(views.count) views)",
          "\(fmt(maskc.0, 2)) s, \(fmt(megabytes / maskc.0, 0)) MB/s, peak RSS \(fmt(maskc.1, 0)) MiB (\(fmt(maskc.1 / megabytes, 2))x file); jq -c . \(fmt(jq.0, 2)) s: \(fmt(jq.0 / maskc.0, 1))x faster; cat \(fmt(cat.0, 3)) s: \(fmt(maskc.0 / cat.0, 1))x the floor")
+    // The `detect:` safety net (policy format 1.1) on the same tree: the same policy
+    // with every detector, and a policy that unmasks every view (every view scanned).
+    let detectors = "detect: [email, phone, payment-card, iban, government-id, secret]\n"
+    let policyText = String(decoding: readFile(policyPath), as: UTF8.self)
+    let detectPath = workDirectory + "/policy-1000-detect.yaml"
+    write(detectPath, policyText.replacingFirst("version: 1\n", with: "version: 1.1\n") + detectors)
+    let openPath = workDirectory + "/policy-unmask.yaml", openDetectPath = workDirectory + "/policy-unmask-detect.yaml"
+    write(openPath, "version: 1\ndefault: unmask\n")
+    write(openDetectPath, "version: 1.1\ndefault: unmask\n" + detectors)
+    let detect = best(repeats, [maskcPath, "apply", bigPath, "--policy", detectPath])
+    let open = best(repeats, [maskcPath, "apply", bigPath, "--policy", openPath])
+    let openDetect = best(repeats, [maskcPath, "apply", bigPath, "--policy", openDetectPath])
+    if detect.2 != 0 || open.2 != 0 || openDetect.2 != 0 { print("apply detect: maskc exited \(detect.2), \(open.2), \(openDetect.2)") }
+    line("apply with detect:", "\(fmt(detect.0, 2)) s, \(fmt(detect.0 / maskc.0, 2))x without; default unmask (every view scanned) \(fmt(openDetect.0, 2)) s, \(fmt(openDetect.0 / open.0, 2))x without (\(fmt(open.0, 2)) s)")
 }
 
 if shouldRun("apply") {

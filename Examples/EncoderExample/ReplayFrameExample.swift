@@ -12,7 +12,8 @@ func printReplayFrame(_ root: AppView, table: DecisionTable) {
     var stack: [(view: AppView, leaving: Bool)] = [(root, false)]
     while let (view, leaving) = stack.popLast() {
         if leaving { encoder.leave(); continue }
-        let facts = ViewFacts(className: view.className, accessibilityIdentifier: view.accessibilityIdentifier, isSecureTextEntry: view.isSecure)
+        let facts = ViewFacts(className: view.className, accessibilityIdentifier: view.accessibilityIdentifier, isSecureTextEntry: view.isSecure,
+                              imageSource: view.imageSource)
         let drawsChildren = encoder.enter(facts, ViewAppearance(frame: view.frame, text: view.text))
         stack.append((view, true))
         if drawsChildren {

@@ -14,6 +14,11 @@ final class AppView {
     var accessibilityIdentifier: String?
     var text: String?
     var isSecure = false
+    /// Where an image view's image comes from, when the app knows: `UIImage(named:)`
+    /// reads the bundle or the asset catalog (`.bundle`, `.asset`), a download is
+    /// `.remote`, the camera or the photo library `.user`. Policy format 1.1's
+    /// `images: mask-non-bundled` shows only the first two; nil counts as not bundled.
+    var imageSource: ImageSource?
     var frame: ViewFrame
     var subviews: [AppView] = []
 
@@ -60,7 +65,8 @@ func encode(_ root: AppView, with traversal: inout MaskingTraversal) -> [String]
     while let (view, depth, leaving) = stack.popLast() {
         if leaving { traversal.leave(); continue }
         var frame = view.frame
-        let facts = ViewFacts(className: view.className, accessibilityIdentifier: view.accessibilityIdentifier, isSecureTextEntry: view.isSecure)
+        let facts = ViewFacts(className: view.className, accessibilityIdentifier: view.accessibilityIdentifier, isSecureTextEntry: view.isSecure,
+                              imageSource: view.imageSource)
         let decision = traversal.enter(facts, frame: &frame)
         // The engine's contract says what each field becomes: kept, `la` pattern,
         // bullets, or dropped (a placeholder marker then stands for the view).

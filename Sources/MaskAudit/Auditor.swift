@@ -128,8 +128,9 @@ public struct Auditor {
     public mutating func add(_ document: TreeDocument, name: String) {
         let tree = document.tree
         corpus.add(tree, name: name)
-        let decisions = table.resolve(tree)
-        let old = baseline.map { $0.resolve(tree) }
+        // As `apply` decides: the policy's `detect:` safety net included.
+        let decisions = TreeMasker(table: table).decide(document)
+        let old = baseline.map { TreeMasker(table: $0).decide(document) }
         var summary = ScreenSummary(tree: name, screen: tree.screen, views: tree.count, masked: [:], exposed: [:], notEmitted: 0)
         // The views `apply` writes, in the order it writes them.
         var emitted = [Bool](repeating: true, count: tree.count)
@@ -172,7 +173,7 @@ public struct Auditor {
                 clearContent[ordinal] = place.field
             }
             guard !clean.contains(text) else { return }
-            let kinds = ValueDetectors.scan(text)
+            let kinds = ValueDetectors.scan(text).map(SensitiveKind.init)
             if kinds.isEmpty, text.utf8.count <= 64, clean.count < 65_536 { clean.insert(text) }
             for kind in kinds where seen.insert(SeenKey(view: place.view, field: place.field, kind: kind)).inserted {
                 let facts = view.map { tree.views[$0] }

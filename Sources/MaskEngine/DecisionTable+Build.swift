@@ -11,6 +11,8 @@ extension DecisionTable {
         var tags: [Int: [Int32]] = [:]
         var globs: GlobIndex
         var types: [String: [Int32]] = [:]
+        /// By ``SelectorKind/code``; empty when no rule selects by kind.
+        var kinds: [[Int32]] = []
 
         /// - Complexity: O(r log r) for r rules (the exact keys are sorted).
         init(_ rules: [MaskRule]) {
@@ -21,6 +23,9 @@ extension DecisionTable {
                 switch rule.selector {
                 case .type(let name):
                     types[name, default: []].append(i)
+                case .kind(let kind):
+                    if kinds.isEmpty { kinds = Array(repeating: [], count: SelectorKind.allCases.count) }
+                    kinds[Int(kind.code)].append(i)
                 case .tag(let n):
                     tags[n, default: []].append(i)
                 case .id(let p), .accessibilityIdentifier(let p), .restorationIdentifier(let p), .target(let p):

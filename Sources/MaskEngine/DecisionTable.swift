@@ -9,11 +9,15 @@ public struct DecisionTable: Sendable {
     public let defaultAction: MaskAction
     /// The rules, in source order; decisions refer to them by index.
     public let rules: [MaskRule]
-    /// Rule indices in priority order: instance rules before type rules, mask before
-    /// unmask (mask wins a tie on a level), then source order.
+    /// Rule indices in priority order: instance rules before type rules, type rules
+    /// before kind rules, mask before unmask (mask wins a tie on a level), then source order.
     public let priorityOrder: [Int]
     /// The built-in catalog with the policy's classes laid over it.
     public let catalog: TypeCatalog
+    /// Per-dimension defaults (format 1.1): level 5 for the views of their dimension.
+    public let defaults: DimensionDefaults
+    /// The `detect:` safety net's detectors (format 1.1), in the policy's order.
+    public let detectors: [ContentDetector]
 
     /// Exact instance selectors, tagged by selector key (`memoSlot`): each value's
     /// rules, as a range of `exactPool`.
@@ -23,6 +27,8 @@ public struct DecisionTable: Sendable {
     /// Glob instance selectors, tagged by selector key (`memoSlot`).
     let globRules: GlobIndex
     let typeRules: [String: [Int32]]
+    /// `kind` rules, by ``SelectorKind/code`` (empty when the policy has none).
+    let kindRules: [[Int32]]
 
     /// Whether any rule selects by `target`, so resolvers must compute reliable targets.
     public let usesTargets: Bool
@@ -38,12 +44,15 @@ public struct DecisionTable: Sendable {
     /// - Complexity: O(r log r) for r rules.
     public init(policy: MaskingPolicy, catalog base: TypeCatalog = .builtin) {
         defaultAction = policy.defaultAction
+        defaults = policy.defaults
+        detectors = policy.detectors
         let rules = policy.rules
         self.rules = rules
         catalog = base.overlaid(with: policy.classes)
         // Each rule's rank (level, then mask before unmask) computed once: comparing
         // rules themselves copies them, strings and all, on every comparison.
-        let ranks = rules.map { 2 * $0.ownLevel.rawValue + ($0.action == .mask ? 0 : 1) }
+        // A kind rule ranks after the type rules of its level: a type rule beats it.
+        let ranks = rules.map { 4 * $0.ownLevel.rawValue + ($0.selector.key == .kind ? 2 : 0) + ($0.action == .mask ? 0 : 1) }
         priorityOrder = rules.indices.sorted { a, b in ranks[a] != ranks[b] ? ranks[a] < ranks[b] : a < b }
         let selectors = SelectorIndexes(rules)
         exactRules = selectors.exact
@@ -51,6 +60,7 @@ public struct DecisionTable: Sendable {
         tagRules = selectors.tags
         globRules = selectors.globs
         typeRules = selectors.types
+        kindRules = selectors.kinds
         usesTargets = rules.contains { $0.selector.key == .target }
         usesIDs = rules.contains { rule in
             guard case .id(let pattern) = rule.selector else { return false }
@@ -122,6 +132,18 @@ public struct DecisionTable: Sendable {
     /// The rule a decision names, if any.
     public func rule(for decision: MaskDecision) -> MaskRule? {
         decision.ruleIndex.map { rules[$0] }
+    }
+
+    /// Whether the policy says anything format 1.1 added: `kind` selectors, per-dimension
+    /// defaults, or the `detect:` safety net.
+    public var usesFormat11: Bool {
+        !kindRules.isEmpty || !defaults.isEmpty || !detectors.isEmpty
+    }
+
+    /// What level 5 does for views of `kind`: the per-dimension default covering it, or
+    /// the policy's `default`.
+    public func defaultState(for kind: SelectorKind) -> DefaultState {
+        defaults.state(for: kind, fallback: defaultAction)
     }
 
     /// The action of a rule index, or the default for none.

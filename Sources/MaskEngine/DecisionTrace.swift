@@ -12,8 +12,10 @@ public struct DecisionTrace: Sendable {
         public var winner: Int?
         /// For levels 2 and 4: the ancestor whose rules these are.
         public var ancestor: Int?
-        /// For level 3: the class whose rules these are.
+        /// For levels 3 and 4: the class whose type rules these are.
         public var className: String?
+        /// For levels 3 and 4: the kind whose `kind` rules these are (no type rule applied).
+        public var kind: SelectorKind? = nil
     }
 
     /// The view.
@@ -60,11 +62,11 @@ extension DecisionTable {
         let classFacts = resolver.classFacts(facts)
         let (own, ownRecursive) = resolver.instanceRules(facts, pathRules: pathMatches[view])
         let chain = resolver.classChain(of: facts)
-        let typeLevel = resolver.typeRules(along: chain).own
+        let typeLevel = resolver.typeLevelRules(along: chain).own
 
         // What the ancestors hand down, nearest first: as the traversal hands it.
         var parentInstance: (ancestor: Int, rules: RuleList)?
-        var parentType: (ancestor: Int, className: String, rules: RuleList)?
+        var parentType: (ancestor: Int, level: TypeLevelRules)?
         var secureAncestor = false
         var ancestor = Int(tree.parents[view])
         while ancestor >= 0 {
@@ -73,32 +75,34 @@ extension DecisionTable {
                 let reaching = resolver.instanceRules(ancestorFacts, pathRules: pathMatches[ancestor]).recursive
                 if reaching.winner != nil { parentInstance = (ancestor, reaching) }
             }
-            if parentType == nil, let reaching = resolver.typeRules(along: resolver.classChain(of: ancestorFacts)).recursive {
-                parentType = (ancestor, reaching.className, reaching.rules)
+            if parentType == nil, let reaching = resolver.typeLevelRules(along: resolver.classChain(of: ancestorFacts)).recursive {
+                parentType = (ancestor, reaching)
             }
             if !secureAncestor { secureAncestor = SecureContent.isSecure(ancestorFacts, kind: resolver.classFacts(ancestorFacts).kind) }
             ancestor = Int(tree.parents[ancestor])
         }
         let inherited = InheritedVerdicts(
             instanceRule: parentInstance?.rules.tally.winner ?? -1,
-            typeRule: parentType?.rules.tally.winner ?? -1,
+            typeRule: parentType?.level.rules.tally.winner ?? -1,
             secure: secureAncestor)
         let decision = resolver.settle(classFacts, own: own.tally, ownRecursive: ownRecursive.tally,
-                                       isSecure: SecureContent.isSecure(facts, kind: classFacts.kind), inherited: inherited).0
+                                       isSecure: SecureContent.isSecure(facts, kind: classFacts.kind), imageSource: facts.imageSource,
+                                       inherited: inherited).0
 
         let steps: [DecisionTrace.Step] = [
             .init(level: .instance, matched: own.rules, winner: own.winner, ancestor: nil, className: nil),
             .init(level: .parentInstance, matched: parentInstance?.rules.rules ?? [], winner: parentInstance?.rules.winner,
                   ancestor: parentInstance?.ancestor, className: nil),
             .init(level: .type, matched: typeLevel?.rules.rules ?? [], winner: typeLevel?.rules.winner,
-                  ancestor: nil, className: typeLevel?.className),
-            .init(level: .parentType, matched: parentType?.rules.rules ?? [], winner: parentType?.rules.winner,
-                  ancestor: parentType?.ancestor, className: parentType?.className),
+                  ancestor: nil, className: typeLevel?.className, kind: typeLevel?.kind),
+            .init(level: .parentType, matched: parentType?.level.rules.rules ?? [], winner: parentType?.level.rules.winner,
+                  ancestor: parentType?.ancestor, className: parentType?.level.className, kind: parentType?.level.kind),
             .init(level: .default, matched: [], winner: nil, ancestor: nil, className: nil),
         ]
 
         // Rules that would match but for their screen.
         var unscoped = MaskingPolicy(default: defaultAction, classes: [], rules: rules)
+        unscoped.defaults = defaults
         for index in unscoped.rules.indices { unscoped.rules[index].screen = nil }
         let all = DecisionTable(policy: unscoped, catalog: catalog)
         let target = ReliableTarget.target(of: view, in: tree)

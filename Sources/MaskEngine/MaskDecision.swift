@@ -12,7 +12,12 @@ public struct MaskDecision: Sendable, Hashable {
         get { rule >= 0 ? Int(rule) : nil }
         set { rule = newValue.map { Int32($0) } ?? -1 }
     }
-    /// `ruleIndex`, or -1: a decision is kept for every view of a tree, so it stays small
+    /// The detector of the policy's `detect:` safety net that masked the view (level 0),
+    /// or nil.
+    public var detector: ContentDetector? {
+        rule <= -2 ? ContentDetector(code: UInt8(truncatingIfNeeded: -2 - rule)) : nil
+    }
+    /// `ruleIndex`, -1 for none, or -2 - code for the safety net's detector: a decision is kept for every view of a tree, so it stays small
     /// (12 bytes).
     private var rule: Int32
     /// The view's kind.
@@ -32,6 +37,17 @@ public struct MaskDecision: Sendable, Hashable {
         self.kind = kind
         self.isSecure = isSecure
         self.emitsChildren = emitsChildren
+    }
+
+    /// This decision as the `detect:` safety net makes it when `detector` matches the
+    /// view's content: masked, level 0, the detector as its rule; kind, security and
+    /// children as they were.
+    public func detected(by detector: ContentDetector) -> MaskDecision {
+        var copy = self
+        copy.isMasked = true
+        copy.level = .detector
+        copy.rule = -2 - Int32(detector.code)
+        return copy
     }
 
     /// True when the view is a map, which is masked whatever the policy says.

@@ -9,11 +9,20 @@ public struct MaskingPolicy: Sendable, Hashable {
     public var classes: [ClassDeclaration]
     /// The rules, in source order.
     public var rules: [MaskRule]
+    /// Per-dimension defaults, which replace `defaultAction` on level 5 for the views of
+    /// their dimension (format 1.1).
+    public var defaults: DimensionDefaults
+    /// The `detect:` safety net: detectors run over the content of unmasked views,
+    /// masking a view where one matches (format 1.1). Empty: no safety net.
+    public var detectors: [ContentDetector]
 
     /// Creates a policy.
-    public init(default defaultAction: MaskAction = .mask, classes: [ClassDeclaration] = [], rules: [MaskRule] = []) {
+    public init(default defaultAction: MaskAction = .mask, classes: [ClassDeclaration] = [], rules: [MaskRule] = [],
+                defaults: DimensionDefaults = DimensionDefaults(), detectors: [ContentDetector] = []) {
         self.defaultAction = defaultAction
         self.classes = classes
         self.rules = rules
+        self.defaults = defaults
+        self.detectors = detectors
     }
 }

@@ -2,6 +2,10 @@
 ///
 /// For every view the first level that applies decides; later levels are not consulted.
 public enum PrecedenceLevel: Int, Sendable, Hashable, CaseIterable, Codable, Comparable {
+    /// The policy's `detect:` safety net found personal data in an unmasked view's
+    /// content and masked it (``DecisionTable/safetyNet(_:content:)``). Never the
+    /// outcome of the five levels themselves: it overrides their unmask.
+    case detector = 0
     /// An instance rule (any selector but `type`) matches the view itself.
     case instance = 1
     /// The nearest ancestor matched by a recursive instance rule.
@@ -16,6 +20,7 @@ public enum PrecedenceLevel: Int, Sendable, Hashable, CaseIterable, Codable, Com
     /// A short human name for the level, as shown by `explain` and `compile`.
     public var title: String {
         switch self {
+        case .detector: return "detector"
         case .instance: return "instance"
         case .parentInstance: return "parent instance"
         case .type: return "type"

@@ -23,12 +23,14 @@ public struct RawViewFacts {
     public var textContentType: UnsafeBufferPointer<UInt8>?
     /// The Android `inputType` bits, if any (-1: unreadable, counts as secure).
     public var inputType: Int?
+    /// Where the view's image comes from, if the reader found it; nil: not bundled.
+    public var imageSource: ImageSource?
 
     /// Creates the facts of one view.
     public init(className: UnsafeBufferPointer<UInt8>, classSlot: Int, id: UnsafeBufferPointer<UInt8>? = nil,
                 accessibilityIdentifier: UnsafeBufferPointer<UInt8>? = nil, restorationIdentifier: UnsafeBufferPointer<UInt8>? = nil,
                 tag: Int? = nil, isSecureTextEntry: Bool = false, textContentType: UnsafeBufferPointer<UInt8>? = nil,
-                inputType: Int? = nil) {
+                inputType: Int? = nil, imageSource: ImageSource? = nil) {
         self.className = className
         self.classSlot = classSlot
         self.id = id
@@ -38,6 +40,7 @@ public struct RawViewFacts {
         self.isSecureTextEntry = isSecureTextEntry
         self.textContentType = textContentType
         self.inputType = inputType
+        self.imageSource = imageSource
     }
 
     /// The same facts as ``ViewFacts``.
@@ -45,6 +48,7 @@ public struct RawViewFacts {
         func text(_ bytes: UnsafeBufferPointer<UInt8>?) -> String? { bytes.map { String(decoding: $0, as: UTF8.self) } }
         return ViewFacts(className: String(decoding: className, as: UTF8.self), id: text(id),
                          accessibilityIdentifier: text(accessibilityIdentifier), restorationIdentifier: text(restorationIdentifier),
-                         tag: tag, isSecureTextEntry: isSecureTextEntry, textContentType: text(textContentType), inputType: inputType)
+                         tag: tag, isSecureTextEntry: isSecureTextEntry, textContentType: text(textContentType), inputType: inputType,
+                         imageSource: imageSource)
     }
 }

@@ -25,13 +25,16 @@ public struct ViewFacts: Sendable, Hashable {
     public var inputType: Int?
     /// Android `autofillHints`; a hint naming a secret makes the view secure.
     public var autofillHints: [String]?
+    /// Where the view's image comes from, if the capture says (`images: mask-non-bundled`
+    /// shows only bundled ones); nil: unknown, not bundled.
+    public var imageSource: ImageSource?
 
     /// Creates the facts for a view.
     public init(
         className: String, superclasses: [String]? = nil, id: String? = nil,
         accessibilityIdentifier: String? = nil, restorationIdentifier: String? = nil,
         tag: Int? = nil, isSecureTextEntry: Bool = false, textContentType: String? = nil,
-        inputType: Int? = nil, autofillHints: [String]? = nil
+        inputType: Int? = nil, autofillHints: [String]? = nil, imageSource: ImageSource? = nil
     ) {
         self.className = className
         self.superclasses = superclasses
@@ -43,6 +46,7 @@ public struct ViewFacts: Sendable, Hashable {
         self.textContentType = textContentType
         self.inputType = inputType
         self.autofillHints = autofillHints
+        self.imageSource = imageSource
     }
 
     /// The tag, if it is set to something other than UIKit's default 0.

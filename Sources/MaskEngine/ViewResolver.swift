@@ -24,7 +24,21 @@ struct ClassFacts: Sendable {
     /// The most specific type rule on the chain (level 3), or -1.
     var typeRule: Int32
     /// The most specific recursive type rule on the chain (handed down for level 4), or -1.
+    /// Both fall back to the `kind` rules of the chain's ``SelectorKind``.
     var recursiveTypeRule: Int32
+    /// What level 5 does for views of the class (``DecisionTable/defaultState(for:)``).
+    var defaultState: DefaultState
+}
+
+/// The rules that decide a view on level 3, or that it hands down for level 4: those of
+/// the most specific class of its chain with a type rule, or else those of its kind.
+struct TypeLevelRules {
+    /// The class whose type rules these are; nil for kind rules.
+    var className: String?
+    /// The kind whose `kind` rules these are; nil for type rules.
+    var kind: SelectorKind?
+    /// The rules, and their winner.
+    var rules: RuleList
 }
 
 /// Decides views against a ``DecisionTable`` within one screen.
@@ -121,7 +135,7 @@ public struct ViewResolver: Sendable {
         var own = RuleTally(), ownRecursive = RuleTally()
         tallyInstance(facts, targetRules: targetRules, indexPathRules: indexPathRules, &own, &ownRecursive)
         return settle(classFacts, own: own, ownRecursive: ownRecursive,
-                      isSecure: SecureContent.isSecure(facts, kind: classFacts.kind), inherited: inherited)
+                      isSecure: SecureContent.isSecure(facts, kind: classFacts.kind), imageSource: facts.imageSource, inherited: inherited)
     }
 
     /// The rules selecting the view itself (levels 1, and 2 for its descendants): its
@@ -168,12 +182,12 @@ public struct ViewResolver: Sendable {
         let isSecure = SecureContent.isSecure(kind: classFacts.kind, flagged: facts.isSecureTextEntry,
                                               secureContentType: facts.textContentType.map(SecureContent.isSecureName) ?? false,
                                               inputType: facts.inputType)
-        return settle(classFacts, own: own, ownRecursive: ownRecursive, isSecure: isSecure, inherited: inherited)
+        return settle(classFacts, own: own, ownRecursive: ownRecursive, isSecure: isSecure, imageSource: facts.imageSource, inherited: inherited)
     }
 
     /// The decision from what a view's own rules, its class and its ancestors say.
     @inline(__always)
-    func settle(_ classFacts: ClassFacts, own: RuleTally, ownRecursive: RuleTally, isSecure: Bool,
+    func settle(_ classFacts: ClassFacts, own: RuleTally, ownRecursive: RuleTally, isSecure: Bool, imageSource: ImageSource?,
                         inherited: InheritedVerdicts) -> (MaskDecision, InheritedVerdicts) {
         var level: PrecedenceLevel
         var rule = own.winner
@@ -188,14 +202,15 @@ public struct ViewResolver: Sendable {
         } else {
             level = .default
         }
-        let action = table.action(of: rule)
+        // Level 5: the class's default state (`default`, or its dimension's default).
+        let masks = rule >= 0 ? table.ruleMasks[Int(rule)] : classFacts.defaultState.masks(imageSource: imageSource)
         let kind = classFacts.kind
         // Never unmasked: maps, secure text entry and everything inside it, and a view
         // whose class chain was cut at the limit (the classes cut off may say `map`).
         let secure = isSecure || inherited.secure
         let alwaysMasked = kind == .map || classFacts.chainCut || secure
         let decision = MaskDecision(
-            isMasked: action == .mask || alwaysMasked,
+            isMasked: masks || alwaysMasked,
             level: level,
             ruleIndex: rule >= 0 ? Int(rule) : nil,
             kind: kind,
@@ -325,14 +340,45 @@ public struct ViewResolver: Sendable {
 
     private func computeClassFacts(_ facts: ViewFacts) -> ClassFacts {
         let chain = classChain(of: facts)
-        let levels = typeRules(along: chain)
+        let levels = typeLevelRules(along: chain)
+        let selectorKind = table.catalog.selectorKind(along: chain)
         return ClassFacts(
             kind: table.catalog.kind(along: chain),
             recurses: table.catalog.recurses(along: chain),
             chainCut: facts.superclasses == nil && table.catalog.isCut(chain),
             typeRule: levels.own?.rules.tally.winner ?? -1,
-            recursiveTypeRule: levels.recursive?.rules.tally.winner ?? -1
+            recursiveTypeRule: levels.recursive?.rules.tally.winner ?? -1,
+            defaultState: table.defaultState(for: selectorKind)
         )
+    }
+
+    /// The rules of levels 3 (own) and 4 (handed down) for a class chain: its type rules
+    /// (``typeRules(along:)``), or where it has none on a level, the `kind` rules of its
+    /// ``SelectorKind`` (``kindRules(for:)``). A type rule beats a kind rule.
+    func typeLevelRules(along chain: [String]) -> (own: TypeLevelRules?, recursive: TypeLevelRules?) {
+        let types = typeRules(along: chain)
+        var own = types.own.map { TypeLevelRules(className: $0.className, kind: nil, rules: $0.rules) }
+        var recursive = types.recursive.map { TypeLevelRules(className: $0.className, kind: nil, rules: $0.rules) }
+        if !table.kindRules.isEmpty && (own == nil || recursive == nil) {
+            let kind = table.catalog.selectorKind(along: chain)
+            let kinds = kindRules(for: kind)
+            if own == nil, let rules = kinds.own { own = TypeLevelRules(className: nil, kind: kind, rules: rules) }
+            if recursive == nil, let rules = kinds.recursive { recursive = TypeLevelRules(className: nil, kind: kind, rules: rules) }
+        }
+        return (own, recursive)
+    }
+
+    /// The `kind` rules on `kind` that apply on the current screen (level 3), and the
+    /// recursive ones among them (handed down for level 4); nil where there are none.
+    func kindRules(for kind: SelectorKind) -> (own: RuleList?, recursive: RuleList?) {
+        guard !table.kindRules.isEmpty else { return (nil, nil) }
+        var all = RuleList(), reaching = RuleList()
+        for rule in table.kindRules[Int(kind.code)] where applies(rule) {
+            let r = table.rules[Int(rule)]
+            all.add(rule, r.action)
+            if r.recursive { reaching.add(rule, r.action) }
+        }
+        return (all.winner != nil ? all : nil, reaching.winner != nil ? reaching : nil)
     }
 
     /// The type rules a class chain brings (level 3) and hands down (level 4): on each,

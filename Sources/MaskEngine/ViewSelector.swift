@@ -12,6 +12,9 @@ public enum ViewSelector: Sendable, Hashable, CustomStringConvertible {
     case tag(Int)
     /// Views whose reliable target string matches (see ``ReliableTarget``).
     case target(GlobPattern)
+    /// Views whose selector kind (``SelectorKind``) is the kind: a rule on level 3, and
+    /// 4 when recursive, beaten by a type rule on the same view (format 1.1).
+    case kind(SelectorKind)
 
     /// The selector's key as written in a policy.
     public var key: SelectorKey {
@@ -22,6 +25,7 @@ public enum ViewSelector: Sendable, Hashable, CustomStringConvertible {
         case .restorationIdentifier: return .restorationIdentifier
         case .tag: return .tag
         case .target: return .target
+        case .kind: return .kind
         }
     }
 
@@ -31,11 +35,12 @@ public enum ViewSelector: Sendable, Hashable, CustomStringConvertible {
         case .type(let name): return name
         case .id(let p), .accessibilityIdentifier(let p), .restorationIdentifier(let p), .target(let p): return p.text
         case .tag(let n): return String(n)
+        case .kind(let kind): return kind.rawValue
         }
     }
 
-    /// True for every selector but `type`: the rule names instances (levels 1 and 2).
-    public var isInstance: Bool { key != .type }
+    /// True for every selector but `type` and `kind`: the rule names instances (levels 1 and 2).
+    public var isInstance: Bool { key != .type && key != .kind }
 
     /// `key=value`, as in the decision table listing.
     public var description: String { "\(key.rawValue)=\(value)" }
@@ -49,6 +54,7 @@ public enum SelectorKey: String, Sendable, Hashable, CaseIterable, Codable {
     case restorationIdentifier
     case tag
     case target
+    case kind
 
     /// A small index for per-key tables.
     var memoSlot: UInt8 {
@@ -59,6 +65,7 @@ public enum SelectorKey: String, Sendable, Hashable, CaseIterable, Codable {
         case .restorationIdentifier: return 3
         case .tag: return 4
         case .target: return 5
+        case .kind: return 6
         }
     }
 }

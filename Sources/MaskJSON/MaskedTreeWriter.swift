@@ -309,6 +309,8 @@ struct MaskedTreeWriter {
                 added.append(contentsOf: ",\"level\":\(decision.level.rawValue),\"masked\":\(decision.isMasked),\"rule\":".utf8)
                 if let origin = writer.table.rule(for: decision)?.origin {
                     JSONString.appendQuoted(origin.description, to: &added)
+                } else if let detector = decision.detector {
+                    JSONString.appendQuoted("detect:" + detector.rawValue, to: &added)
                 } else {
                     added.append(contentsOf: "null".utf8)
                 }

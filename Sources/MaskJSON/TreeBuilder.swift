@@ -21,6 +21,8 @@ enum TreeBuilder {
         case `class` = 1, superclasses = 2, id = 4, accessibilityIdentifier = 8, restorationIdentifier = 16
         case tag = 32, isSecureTextEntry = 64, password = 128, textContentType = 256, children = 512
         case inputType = 1024, autofillHints = 2048, secureTextEntry = 4096, obscureText = 8192
+        /// Read for its `source` only (``ImageSource``); never a duplicate-key error.
+        case image = 16384
         case other = 0
 
         static let byName: [String: Field] = [
@@ -29,7 +31,7 @@ enum TreeBuilder {
             "tag": .tag, "isSecureTextEntry": .isSecureTextEntry, "password": .password,
             "textContentType": .textContentType, "children": .children,
             "inputType": .inputType, "autofillHints": .autofillHints,
-            "secureTextEntry": .secureTextEntry, "obscureText": .obscureText,
+            "secureTextEntry": .secureTextEntry, "obscureText": .obscureText, "image": .image,
         ]
 
         var name: String { Field.byName.first { $0.value == self }?.key ?? "?" }

@@ -58,7 +58,16 @@ public struct TreeMasker: Sendable {
         let screen = TreeBuilder.screen(of: tape)
         var sink = DecidingSink(resolver: IncrementalResolver(table: table, screen: screen, expectedCount: tape.tokens.count / 8))
         let layout = try build(tape, bytes: bytes, file: file, firstLine: firstLine, into: &sink)
-        return (layout, sink.resolver.decisions)
+        return (layout, decisions(layout, sink.resolver.decisions))
+    }
+
+    /// The decisions the resolver made, after the policy's `detect:` safety net
+    /// (``ContentSafetyNet``); as they are when the policy has none.
+    func decisions(_ layout: TreeLayout, _ resolved: [MaskDecision]) -> [MaskDecision] {
+        guard !table.detectors.isEmpty else { return resolved }
+        var decisions = resolved
+        ContentSafetyNet.apply(layout, table: table, to: &decisions)
+        return decisions
     }
 
     func parse(_ bytes: InputBytes, file: String, firstLine: Int, compactGeometry: Bool = false) throws(TreeError) -> JSONTape {
@@ -94,9 +103,9 @@ public struct TreeMasker: Sendable {
         return TreeError(file: file, line: line + firstLine - 1, column: column, path: path, message: message, reason: reason)
     }
 
-    /// Decides every view of a document.
+    /// Decides every view of a document, the policy's `detect:` safety net included.
     public func decide(_ document: TreeDocument) -> [MaskDecision] {
-        table.resolve(document.tree)
+        decisions(document.layout, table.resolve(document.tree))
     }
 
     /// Writes a decided document, masked, to `out` (compact JSON, no trailing newline).

@@ -70,7 +70,11 @@ public struct TreeMaskingSession {
             resolver = (consume sink).resolver
             throw error
         }
-        masker.write(layout, decisions: sink.resolver.decisions, to: &out, flush: { _ in })
+        if masker.table.detectors.isEmpty {
+            masker.write(layout, decisions: sink.resolver.decisions, to: &out, flush: { _ in })
+        } else {
+            masker.write(layout, decisions: masker.decisions(layout, sink.resolver.decisions), to: &out, flush: { _ in })
+        }
         resolver = (consume sink).resolver
         return true
     }

@@ -7,6 +7,9 @@ struct ViewObjectFacts {
     var classToken = -1, idToken = -1, accessibilityToken = -1, restorationToken = -1, contentTypeToken = -1
     var superclasses: [String]?, tag: Int?, isSecureTextEntry = false
     var inputType: Int?, autofillHints: [String]?
+    /// The image's `source`; nil when absent, unknown, or the view has two `image` keys.
+    var imageSource: ImageSource?
+    var imageCount = 0
     var childrenArray = -1
 }
 
@@ -76,7 +79,11 @@ struct ViewObjectReader {
         while k < objectEnd {
             let f = keys.meaning(tape, bytes: bytes, tokens[k], at: k).field
             let v = k + 1
-            if f != .other {
+            if f == .image {
+                // Two images: which one is drawn is unknown, so neither counts as bundled.
+                facts.imageCount += 1
+                facts.imageSource = facts.imageCount == 1 ? imageSource(at: v) : nil
+            } else if f != .other {
                 if seen & f.rawValue != 0 {
                     throw ShapeError(token: k, path: path(object), message: "duplicate key \"\(f.name)\"")
                 }
@@ -139,7 +146,7 @@ struct ViewObjectReader {
                     if kind == .null { break }
                     guard kind == .arrayStart else { throw expect("an array of views") }
                     facts.childrenArray = v
-                case .other:
+                case .other, .image:
                     break
                 }
             }
@@ -149,6 +156,24 @@ struct ViewObjectReader {
             throw ShapeError(token: object, path: path(object), message: "view has no \"class\"")
         }
         return facts
+    }
+
+    /// The `source` of the `image` value at `value`: an object whose one `source` member
+    /// names an ``ImageSource`` exactly. Anything else (a string, no `source`, an unknown
+    /// name, two `source` members) is nil: not bundled.
+    func imageSource(at value: Int) -> ImageSource? {
+        guard tokens[value].kind == .objectStart else { return nil }
+        let objectEnd = Int(tokens[value].length)
+        var found: ImageSource?, count = 0
+        var k = value + 1
+        while k < objectEnd {
+            if tape.keyEquals(k, "source") {
+                count += 1
+                found = tokens[k + 1].kind == .string ? ImageSource(rawValue: plain(k + 1)) : nil
+            }
+            k = end(ofValueAt: k + 1)
+        }
+        return count == 1 ? found : nil
     }
 
     /// Hands a view's facts to `sink`: as bytes when the sink takes them and nothing
@@ -164,14 +189,14 @@ struct ViewObjectReader {
                                        accessibilityIdentifier: optional(facts.accessibilityToken),
                                        restorationIdentifier: optional(facts.restorationToken),
                                        tag: facts.tag, isSecureTextEntry: facts.isSecureTextEntry, textContentType: optional(facts.contentTypeToken),
-                                       inputType: facts.inputType),
+                                       inputType: facts.inputType, imageSource: facts.imageSource),
                      parent: parent)
         } else {
             @inline(__always) func optional(_ token: Int) -> String? { token >= 0 ? plain(token) : nil }
             sink.add(ViewFacts(className: text(facts.classToken, &interner), superclasses: facts.superclasses, id: optional(facts.idToken),
                                accessibilityIdentifier: optional(facts.accessibilityToken), restorationIdentifier: optional(facts.restorationToken),
                                tag: facts.tag, isSecureTextEntry: facts.isSecureTextEntry, textContentType: optional(facts.contentTypeToken),
-                               inputType: facts.inputType, autofillHints: facts.autofillHints),
+                               inputType: facts.inputType, autofillHints: facts.autofillHints, imageSource: facts.imageSource),
                      parent: parent)
         }
     }

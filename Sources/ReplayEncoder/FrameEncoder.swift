@@ -133,7 +133,11 @@ public struct FrameEncoder: Sendable {
         }
         // Every view whose parent is walked is decided, drawn or not: index paths and
         // reliable targets count siblings, so skipping one would shift the others'.
-        let decision = traversal.enter(facts, frame: &content)
+        var decision = traversal.enter(facts, frame: &content)
+        // The policy's `detect:` safety net, over the one text the frame could carry.
+        if let text = appearance.text, !traversal.table.detectors.isEmpty {
+            decision = traversal.table.safetyNet(decision, content: CollectionOfOne(text))
+        }
         let alpha = (parent?.alpha ?? 1) * Self.alpha(appearance.alpha)
         if appearance.isHidden { return leaveOut(.hidden, decided: true) }
         if !(alpha > 0) { return leaveOut(.transparent, decided: true) }

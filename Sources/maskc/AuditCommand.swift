@@ -85,7 +85,7 @@ struct AuditCommand: ParsableCommand {
         let unreadable = try TreeInputs.forEachTree(in: files, masker: reader, format: inputFormat) { item in
             auditor.add(item.document, name: item.name)
             if format == .html && previews.count < 200 {
-                let renderer = ScreenRenderer(document: item.document, decisions: table.resolve(item.document.tree), table: table)
+                let renderer = ScreenRenderer(document: item.document, decisions: TreeMasker(table: table).decide(item.document), table: table)
                 previews.append((item.name, renderer.render(.masked), renderer.render(.wireframe)))
             }
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MaskDiagnostics
 import MaskEngine
 import MaskJSON
 import MaskPolicy
@@ -43,6 +44,15 @@ struct CompileCommand: ParsableCommand {
 
     func validate() throws { try validateEmission() }
 
+    /// The policy's per-dimension defaults that are set, in dimension order, with their
+    /// values as written and where.
+    static func dimensionDefaults(_ parsed: ParsedPolicy) -> [(DefaultDimension, String, SourceRange)] {
+        DefaultDimension.allCases.compactMap { dimension in
+            guard let range = parsed.defaultsRanges[dimension], let value = parsed.defaults.value(of: dimension) else { return nil }
+            return (dimension, value, range)
+        }
+    }
+
     func run() throws {
         if let emit { return try runEmission(emit) }
         let (table, parsed) = try PolicyLoader.load(policy)
@@ -52,10 +62,17 @@ struct CompileCommand: ParsableCommand {
             var lines = ["# \(policy): default \(table.defaultAction.rawValue), \(table.rules.count) rule\(table.rules.count == 1 ? "" : "s"), \(parsed.classes.count) class\(parsed.classes.count == 1 ? "" : "es")"]
             let header = ["#", "level", "action", "selector", "recursive", "screen", "source"]
             var cells = [header]
+            // Format 1.1: the safety net decides first (level 0), per-dimension defaults on level 5.
+            if !parsed.detectors.isEmpty, let first = parsed.detectorRanges.first {
+                cells.append(["-", "0", "mask", "detect=" + parsed.detectors.map(\.rawValue).joined(separator: ","), "-", "-", "\(policy):\(first.start.line):\(first.start.column)"])
+            }
             for (priority, _, rule) in rows {
                 cells.append([String(priority), String(rule.ownLevel.rawValue) + (rule.recursive ? "+\(rule.ownLevel.rawValue + 1)" : ""),
                               rule.action.rawValue, rule.selector.description, rule.recursive ? "yes" : "no",
                               rule.screen ?? "-", rule.origin?.description ?? "-"].map(ReportText.escaped))
+            }
+            for (dimension, value, range) in Self.dimensionDefaults(parsed) {
+                cells.append(["-", "5", value, "defaults.\(dimension.rawValue)", "-", "-", "\(policy):\(range.start.line):\(range.start.column)"])
             }
             cells.append(["-", "5", table.defaultAction.rawValue, "default", "-", "-", "\(policy):\(parsed.defaultRange.start.line):\(parsed.defaultRange.start.column)"])
             let widths = header.indices.map { column in cells.map { $0[column].count }.max() ?? 0 }
@@ -67,7 +84,7 @@ struct CompileCommand: ParsableCommand {
             // Cells are escaped before they are measured, so columns stay aligned.
             print(ReportText.lines(lines))
         case .json:
-            let json = JSONValue.object([
+            var members: [String: JSONValue] = [
                 "policy": .string(policy),
                 "default": .string(table.defaultAction.rawValue),
                 "classes": .array(parsed.classes.map { parsed in
@@ -93,8 +110,13 @@ struct CompileCommand: ParsableCommand {
                         "source": rule.origin.map { .string($0.description) } ?? .null,
                     ])
                 }),
-            ])
-            print(json.rendered())
+            ]
+            // Format 1.1 keys, only for a policy in that format (version 1 output is unchanged).
+            if parsed.format != .v1 {
+                members["defaults"] = .object(Dictionary(uniqueKeysWithValues: Self.dimensionDefaults(parsed).map { ($0.0.rawValue, JSONValue.string($0.1)) }))
+                members["detect"] = .array(parsed.detectors.map { .string($0.rawValue) })
+            }
+            print(JSONValue.object(members).rendered())
         }
     }
 }

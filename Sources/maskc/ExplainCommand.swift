@@ -58,7 +58,10 @@ struct ExplainCommand: ParsableCommand {
                 parts.append(ReportText.lines(["# \(matches.count) views match '\(view ?? "")': \(list); name one with --index-path"]))
             }
             for match in matches {
-                parts.append(Self.traceText(table.trace(match.view, in: views), table: table, document: document))
+                var trace = table.trace(match.view, in: views)
+                // The decision `apply` writes: the `detect:` safety net included.
+                trace.decision = decisions[match.view]
+                parts.append(Self.traceText(trace, table: table, document: document))
             }
             print(parts.joined(separator: "\n\n"))
             return
@@ -98,6 +101,33 @@ struct ExplainCommand: ParsableCommand {
     /// The label of a view: its id, else its index path.
     static func label(_ tree: ViewTree, _ view: Int) -> String {
         tree.views[view].id ?? tree.indexPath(of: view)
+    }
+
+    /// What decided a view: the safety net's detector, a rule, or level 5.
+    static func decisionText(_ table: DecisionTable, _ decision: MaskDecision, _ facts: ViewFacts) -> String {
+        if let detector = decision.detector { return "detect:\(detector.rawValue) (personal data in the view's content)" }
+        if decision.ruleIndex == nil { return defaultText(table, facts) }
+        return ruleText(table, decision.ruleIndex)
+    }
+
+    /// Level 5 for a view: `default mask`, or with per-dimension defaults, the one that
+    /// covers the view's kind (`defaults.images mask-non-bundled (bundled image)`).
+    static func defaultText(_ table: DecisionTable, _ facts: ViewFacts) -> String {
+        let kind = table.selectorKind(of: facts)
+        guard !table.defaults.isEmpty, let dimension = kind.dimension else { return "default \(table.defaultAction.rawValue)" }
+        guard let value = table.defaults.value(of: dimension) else { return "default \(table.defaultAction.rawValue) (no 'defaults.\(dimension.rawValue)')" }
+        var text = "defaults.\(dimension.rawValue) \(value)"
+        if table.defaults.images == .maskNonBundled && dimension == .images {
+            text += (facts.imageSource?.isBundled ?? false) ? " (bundled image)" : " (image not bundled, or its source unknown)"
+        }
+        return text
+    }
+
+    /// Whether the policy itself (its rule, or level 5) masks the view, before maps and
+    /// secure text force it.
+    static func policyMasks(_ table: DecisionTable, _ decision: MaskDecision, _ facts: ViewFacts) -> Bool {
+        if let rule = table.rule(for: decision) { return rule.action == .mask }
+        return table.defaultState(for: table.selectorKind(of: facts)).masks(imageSource: facts.imageSource)
     }
 
     static func ruleText(_ table: DecisionTable, _ index: Int?) -> String {
@@ -147,8 +177,8 @@ struct ExplainCommand: ParsableCommand {
             if let ai = tree.views[view].accessibilityIdentifier { line += " ai:\(ai)" }
             line += " [\(decision.kind.rawValue)] \(state)"
             if !hidden[view] {
-                line += ", level \(decision.level.rawValue): \(ruleText(table, decision.ruleIndex))"
-                if decision.isForcedMask, (table.rule(for: decision)?.action ?? table.defaultAction) == .unmask {
+                line += ", level \(decision.level.rawValue): \(decisionText(table, decision, tree.views[view]))"
+                if decision.isForcedMask, decision.detector == nil, !policyMasks(table, decision, tree.views[view]) {
                     line += decision.isForcedByKind ? " (maps are never unmasked)" : " (secure text entry is never unmasked)"
                 }
                 if let shown = shown(document, view, decision) { line += " | \(shown)" }
@@ -159,6 +189,7 @@ struct ExplainCommand: ParsableCommand {
     }
 
     static func traceText(_ trace: DecisionTrace, table: DecisionTable, document: TreeDocument) -> String {
+        let detector = trace.decision.detector
         let tree = document.tree
         let facts = tree.views[trace.view]
         var lines = [
@@ -167,13 +198,17 @@ struct ExplainCommand: ParsableCommand {
             "kind: \(trace.decision.kind.rawValue)\(trace.decision.isSecure ? ", secure text entry (or inside one)" : "")",
             "reliable target: \(trace.target)",
         ]
-        let deciding = trace.steps.first { $0.winner != nil }?.level ?? .default
+        let deciding = detector != nil ? .detector : trace.steps.first { $0.winner != nil }?.level ?? .default
+        if let detector {
+            lines.append("level 0 (detector): detect:\(detector.rawValue) found personal data in the view's content <- decides")
+        }
         for step in trace.steps {
             var head = "level \(step.level.rawValue) (\(step.level.title)): "
             if let ancestor = step.ancestor { head += "ancestor \(label(tree, ancestor)) (\(tree.views[ancestor].className)): " }
             if let className = step.className, step.level == .type { head += "class \(className): " }
+            if let kind = step.kind { head += "kind \(kind.rawValue): " }
             if step.level == .default {
-                head += "default \(table.defaultAction.rawValue)"
+                head += defaultText(table, facts)
                 head += deciding == .default ? " <- decides" : " (not reached)"
                 lines.append(head)
                 continue

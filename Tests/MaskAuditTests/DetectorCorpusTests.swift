@@ -1,5 +1,6 @@
 import Foundation
 @testable import MaskAudit
+import MaskEngine
 import Testing
 
 /// The repository root.
@@ -16,7 +17,7 @@ struct DetectorCorpusTests {
     func everyLine() throws {
         let corpus = try corpus.get()
         for entry in corpus.entries {
-            let detected = Set(ValueDetectors.scan(entry.text))
+            let detected = Set(ValueDetectors.scan(entry.text).map(SensitiveKind.init))
             #expect(detected == entry.detectedWithKnownErrors,
                     "corpus.tsv line \(entry.line) (\(entry.source)): detected \(detected.map(\.rawValue).sorted()), labelled \(entry.expected.map(\.rawValue).sorted()) with known errors \(entry.knownMisses.map { "miss:\($0.rawValue)" } + entry.knownExtras.map { "extra:\($0.rawValue)" })")
         }
@@ -27,7 +28,7 @@ struct DetectorCorpusTests {
         let entries = try corpus.get().entries
         #expect(entries.filter { !$0.isSynthetic }.count >= 250)
         #expect(entries.filter { $0.expected.isEmpty }.count >= 250)
-        for kind in ValueDetectors.kinds {
+        for kind in SensitiveKind.valueKinds {
             #expect(entries.filter { $0.expected.contains(kind) }.count >= 6, "too few strings holding \(kind.rawValue)")
         }
         let reported = ["Current directory: /storage/emulated/0/Android/", "56db506c..._568-1457213548.mp4", "Reza Yusuf Maulana  (0882251292745)"]
@@ -74,5 +75,18 @@ struct DetectorCorpusTests {
         #expect(report.markdown.contains("| phone | 0 | 1 | 1 | 0.0% | 0.0% |"))
         #expect(report.markdown.contains("| iban | 0 | 0 | 0 | n/a | n/a |"))
         #expect([DetectorReport.percent(2, 3), DetectorReport.percent(1, 8), DetectorReport.percent(1, 16), DetectorReport.percent(5, 5)] == ["66.7%", "12.5%", "6.3%", "100.0%"])
+    }
+}
+
+@Suite("Safety net prefilter")
+struct SafetyNetPrefilterTests {
+    @Test("the safety net's byte prefilter lets through every corpus string a detector flags")
+    func everyFlaggedString() throws {
+        var flagged = 0
+        for entry in try corpus.get().entries where !ValueDetectors.scan(entry.text).isEmpty {
+            flagged += 1
+            #expect(ValueDetectors.mayMatch(Array(entry.text.utf8)), "corpus.tsv line \(entry.line)")
+        }
+        #expect(flagged > 100)
     }
 }

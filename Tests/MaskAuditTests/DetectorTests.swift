@@ -1,4 +1,5 @@
 @testable import MaskAudit
+@testable import MaskEngine
 import Testing
 
 @Suite("Value detectors")

@@ -498,10 +498,11 @@ struct PrecedenceTests {
     }
 
     @Test func levelsAreOrderedAndNamed() {
-        #expect(PrecedenceLevel.allCases.map(\.rawValue) == [1, 2, 3, 4, 5])
+        #expect(PrecedenceLevel.allCases.map(\.rawValue) == [0, 1, 2, 3, 4, 5])
+        #expect(PrecedenceLevel.detector < .instance)
         #expect(PrecedenceLevel.instance < .parentInstance)
         #expect(PrecedenceLevel.parentType < .default)
-        #expect(PrecedenceLevel.allCases.map(\.title) == ["instance", "parent instance", "type", "parent type", "default"])
+        #expect(PrecedenceLevel.allCases.map(\.title) == ["detector", "instance", "parent instance", "type", "parent type", "default"])
         #expect(MaskRule(.mask, .type("UIView")).ownLevel == .type)
         #expect(MaskRule(.mask, .tag(1)).ownLevel == .instance)
         #expect(MaskRule(.mask, .target(GlobPattern("*"))).ownLevel == .instance)

@@ -52,8 +52,10 @@ struct TableFormatTests {
         bytes[0] = UInt8(ascii: "X")
         #expect(Self.error(bytes) == .notATable)
         bytes = good
-        bytes[4] = 2
-        #expect(Self.error(bytes) == .unsupportedVersion(2))
+        bytes[4] = 3
+        #expect(Self.error(bytes) == .unsupportedVersion(3))
+        bytes[4] = 0
+        #expect(Self.error(bytes) == .unsupportedVersion(0))
         bytes = good
         bytes[7] = 1
         #expect(Self.error(bytes) == .unknownFlags(256))

@@ -155,7 +155,8 @@ struct TraversalTests {
                 }
             }
         }
-        #expect(levels == Set(PrecedenceLevel.allCases))
+        // Level 0 is the `detect:` safety net's, which works on content, not on facts.
+        #expect(levels == Set(PrecedenceLevel.allCases).subtracting([.detector]))
         #expect(masked > 0 && unmasked > 0)
     }
 

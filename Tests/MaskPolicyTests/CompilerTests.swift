@@ -150,7 +150,7 @@ struct CompilerPipelineTests {
         #expect(good.table?.rules.first?.origin?.description == "configs/app.yaml:4:5")
         let bad = PolicyCompiler.compile("version: 2\ndefault: mask\n", file: "configs/app.yaml")
         let diagnostic = try #require(bad.diagnostics.first)
-        #expect(diagnostic.rendered == "configs/app.yaml:1:10: error: unsupported policy version 2; this maskc reads version 1 [invalid-value]")
+        #expect(diagnostic.rendered == "configs/app.yaml:1:10: error: unsupported policy version 2; this maskc reads versions 1 and 1.1 [invalid-value]")
     }
 
     @Test("a policy with 100,000 rules compiles")

@@ -68,6 +68,13 @@ struct SchemaValidationTests {
         "version: 1\ndefault: mask\nrules:\n  - unmask: { tag: 0 }\n",
         "version: 1\ndefault: mask\nrules:\n  - mask: { type: \"UI*\" }\n",
         "version: 1\ndefault: mask\ntypes:\n  A: { extends: \"UI*\" }\n",
+        "version: 1.2\ndefault: mask\n",
+        "version: 1.1\ndefault: mask\ndefaults: { text: hide }\n",
+        "version: 1.1\ndefault: mask\ndefaults: { input: mask }\n",
+        "version: 1.1\ndefault: mask\ndefaults: { text: mask-non-bundled }\n",
+        "version: 1.1\ndefault: mask\ndetect: [emails]\n",
+        "version: 1.1\ndefault: mask\nrules:\n  - mask: { kind: inputs }\n",
+        "version: 1.1\ndefault: mask\nrules:\n  - mask: { kind: input, type: UILabel }\n",
     ])
     func rejected(_ policy: String) throws {
         #expect(PolicyCompiler.compile(policy, file: "p.yaml").failed)
@@ -78,6 +85,7 @@ struct SchemaValidationTests {
         "version: 1\ndefault: mask\nrules:\n  - mask: { tag: -7 }\n",
         "version: 1\ndefault: mask\nrules:\n  - mask: { tag: 1, screen: CheckoutViewController }\n",
         "version: 1\ndefault: mask\nrules:\n  - mask: { accessibilityIdentifier: \"checkout.*\" }\n",
+        "version: 1.1\ndefault: mask\ndefaults: { text: unmask, inputs: mask, images: mask-non-bundled }\ndetect: [email, payment-card]\nrules:\n  - mask: { kind: input, recursive: false }\n",
     ])
     func accepted(_ policy: String) throws {
         #expect(!PolicyCompiler.compile(policy, file: "p.yaml").failed)
@@ -124,7 +132,8 @@ struct SchemaSubset {
                 return ["\(path): expected \(allowed), found \(actual)"]
             }
         }
-        if let constant = schema["const"] as? Int, !(value is Bool), (value as? Int) != constant {
+        if let constant = schema["const"] as? NSNumber, !(value is Bool),
+           ((value as? Int).map(Double.init) ?? (value as? Double)) != constant.doubleValue {
             errors.append("\(path): expected \(constant)")
         }
         if let options = schema["enum"] as? [String], !options.contains(value as? String ?? "\u{0}") {

@@ -84,7 +84,13 @@ struct CaseTree {
             if let hints = v.facts.autofillHints { m.append(("autofillHints", .arr(hints.map { .s($0) }))) }
             m += v.visual
             m += v.textFields
-            if let image = v.image { m.append(("image", .s(image))) }
+            if let image = v.image {
+                if let source = v.facts.imageSource {
+                    m.append(("image", .obj([("source", .s(source.rawValue)), ("name", .s(image))])))
+                } else {
+                    m.append(("image", .s(image)))
+                }
+            }
             m += v.unknown
             if !children[i].isEmpty { m.append(("children", .arr(children[i].map(node)))) }
             return .obj(m)

@@ -84,7 +84,7 @@ public struct ReferenceResolver: Sendable {
     func matchesInstance(_ rule: MaskRule, _ view: Int, _ tree: ViewTree) -> Bool {
         let facts = tree.views[view]
         switch rule.selector {
-        case .type: return false
+        case .type, .kind: return false
         case .id(let p): return p.matches(facts.id ?? tree.indexPath(of: view))
         case .accessibilityIdentifier(let p): return facts.accessibilityIdentifier.map(p.matches) ?? false
         case .restorationIdentifier(let p): return facts.restorationIdentifier.map(p.matches) ?? false
@@ -107,7 +107,42 @@ public struct ReferenceResolver: Sendable {
             }
             if let winner = pick(candidates) { return winner }
         }
-        return nil
+        // No type rule on the chain: the rules on the view's kind (a type rule beats a kind rule).
+        let kind = selectorKind(view, tree)
+        let candidates = policy.rules.indices.filter { index in
+            let rule = policy.rules[index]
+            guard case .kind(let k) = rule.selector, k == kind, applies(rule, tree) else { return false }
+            return !recursiveOnly || rule.recursive
+        }
+        return pick(candidates)
+    }
+
+    /// The kind `kind:` selectors see, from the README: `secure-text` when the chain's
+    /// kind is; `input` when a class of the chain is a text input class and the chain's
+    /// kind is `text` or `other`; else the chain's kind.
+    public func selectorKind(_ view: Int, _ tree: ViewTree) -> SelectorKind {
+        let classes = chain(view, tree)
+        let kind = catalog.kind(along: classes)
+        let input = classes.contains { TypeCatalog.textInputClasses.contains($0) }
+        if input && (kind == .text || kind == .other) { return .input }
+        return SelectorKind(rawValue: kind.rawValue) ?? .other
+    }
+
+    /// Level 5 for a view: its dimension's default when the policy gives one (`text`:
+    /// text and SwiftUI text; `inputs`: inputs; `images`: images, `mask-non-bundled`
+    /// showing bundle and asset images only), else `default`.
+    func defaultMasks(_ view: Int, _ tree: ViewTree) -> Bool {
+        let fallback = policy.defaultAction == .mask
+        let defaults = policy.defaults
+        switch selectorKind(view, tree) {
+        case .text, .swiftUIText: return defaults.text.map { $0 == .mask } ?? fallback
+        case .input: return defaults.inputs.map { $0 == .mask } ?? fallback
+        case .image:
+            guard let images = defaults.images else { return fallback }
+            let source = tree.views[view].imageSource
+            return images == .mask || (images == .maskNonBundled && source != .bundle && source != .asset)
+        default: return fallback
+        }
     }
 
     func decide(_ view: Int, in tree: ViewTree) -> MaskDecision {
@@ -136,7 +171,7 @@ public struct ReferenceResolver: Sendable {
                 ancestor = Int(tree.parents[ancestor])
             }
         }
-        let action = rule.map { policy.rules[$0].action } ?? policy.defaultAction
+        let masks = rule.map { policy.rules[$0].action == .mask } ?? defaultMasks(view, tree)
         let classes = chain(view, tree)
         let kind = catalog.kind(along: classes)
         let facts = tree.views[view]
@@ -153,7 +188,7 @@ public struct ReferenceResolver: Sendable {
            let next = catalog.declarations[classes[classes.count - 1]]?.superclass, !classes.contains(next) {
             cut = true
         }
-        return MaskDecision(isMasked: action == .mask || kind == .map || cut || secure, level: level, ruleIndex: rule, kind: kind, isSecure: secure,
+        return MaskDecision(isMasked: masks || kind == .map || cut || secure, level: level, ruleIndex: rule, kind: kind, isSecure: secure,
                             emitsChildren: catalog.recurses(along: classes) && kind != .map && !cut)
     }
 

@@ -1,3 +1,5 @@
+import MaskEngine
+
 /// What kind of personal data a finding is about.
 public enum SensitiveKind: String, Sendable, Hashable, CaseIterable, Codable {
     case email
@@ -40,4 +42,21 @@ public func maskedExcerpt(_ value: String) -> String {
         else { out.append("?") }
     }
     return value.count > 24 ? out + "…" : out
+}
+
+extension SensitiveKind {
+    /// The finding kind of a value detector's match.
+    public init(_ detector: ContentDetector) {
+        switch detector {
+        case .email: self = .email
+        case .phone: self = .phone
+        case .paymentCard: self = .paymentCard
+        case .iban: self = .iban
+        case .governmentID: self = .governmentID
+        case .secret: self = .secret
+        }
+    }
+
+    /// The kinds the value detectors report, in ``ValueDetectors/kinds`` order.
+    public static let valueKinds: [SensitiveKind] = ValueDetectors.kinds.map(SensitiveKind.init)
 }

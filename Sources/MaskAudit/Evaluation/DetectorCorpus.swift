@@ -1,3 +1,5 @@
+import MaskEngine
+
 /// Strings labelled with the kinds of personal data they hold, to measure the value
 /// detectors against (Tests/Fixtures/Detectors/corpus.tsv).
 ///
@@ -50,7 +52,7 @@ public struct DetectorCorpus: Sendable {
             case let .missingColumns(line, found):
                 return "line \(line): expected 4 tab-separated columns (source, expected, known, text), found \(found)"
             case let .unknownKind(line, name):
-                return "line \(line): unknown kind '\(name)' (one of \(ValueDetectors.kinds.map(\.rawValue).joined(separator: ", ")))"
+                return "line \(line): unknown kind '\(name)' (one of \(SensitiveKind.valueKinds.map(\.rawValue).joined(separator: ", ")))"
             case let .badKnownError(line, entry):
                 return "line \(line): '\(entry)' is not miss:KIND of an expected kind nor extra:KIND of a kind not expected"
             case let .badEscape(line):
@@ -81,7 +83,7 @@ public struct DetectorCorpus: Sendable {
             if columns[2] != "-" {
                 for item in columns[2].split(separator: ",") {
                     let parts = item.split(separator: ":", maxSplits: 1)
-                    guard parts.count == 2, let kind = SensitiveKind(rawValue: String(parts[1])), ValueDetectors.kinds.contains(kind) else {
+                    guard parts.count == 2, let kind = SensitiveKind(rawValue: String(parts[1])), SensitiveKind.valueKinds.contains(kind) else {
                         throw .badKnownError(line: line, String(item))
                     }
                     switch parts[0] {
@@ -102,7 +104,7 @@ public struct DetectorCorpus: Sendable {
         guard column != "-" else { return [] }
         var kinds: Set<SensitiveKind> = []
         for name in column.split(separator: ",") {
-            guard let kind = SensitiveKind(rawValue: String(name)), ValueDetectors.kinds.contains(kind) else { throw .unknownKind(line: line, String(name)) }
+            guard let kind = SensitiveKind(rawValue: String(name)), SensitiveKind.valueKinds.contains(kind) else { throw .unknownKind(line: line, String(name)) }
             kinds.insert(kind)
         }
         return kinds

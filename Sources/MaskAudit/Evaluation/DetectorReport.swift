@@ -1,3 +1,5 @@
+import MaskEngine
+
 /// How one value detector did over a set of labelled strings.
 public struct DetectorScore: Sendable, Hashable {
     /// The kind the detector reports.
@@ -38,7 +40,7 @@ public struct DetectorReport: Sendable {
     /// Runs `detect` (by default `ValueDetectors.scan`) over every string of the corpus.
     ///
     /// - Complexity: O(n) in the total length of the strings.
-    public init(corpus: DetectorCorpus, detect: (String) -> [SensitiveKind] = ValueDetectors.scan) {
+    public init(corpus: DetectorCorpus, detect: (String) -> [SensitiveKind] = { ValueDetectors.scan($0).map(SensitiveKind.init) }) {
         self.corpus = corpus
         detected = corpus.entries.map { Set(detect($0.text)) }
     }
@@ -46,7 +48,7 @@ public struct DetectorReport: Sendable {
     /// Scores per detector, in `ValueDetectors.kinds` order, over the entries that pass
     /// `include`.
     public func scores(where include: (DetectorCorpus.Entry) -> Bool = { _ in true }) -> [DetectorScore] {
-        ValueDetectors.kinds.map { kind in
+        SensitiveKind.valueKinds.map { kind in
             var score = DetectorScore(kind: kind)
             for (entry, found) in zip(corpus.entries, detected) where include(entry) {
                 switch (entry.expected.contains(kind), found.contains(kind)) {
@@ -63,7 +65,7 @@ public struct DetectorReport: Sendable {
     /// Every (string, kind) where the detectors and the label disagree, in corpus order.
     public var disagreements: [DetectorDisagreement] {
         zip(corpus.entries, detected).flatMap { entry, found in
-            ValueDetectors.kinds.compactMap { kind -> DetectorDisagreement? in
+            SensitiveKind.valueKinds.compactMap { kind -> DetectorDisagreement? in
                 let held = entry.expected.contains(kind)
                 return held == found.contains(kind) ? nil : DetectorDisagreement(entry: entry, kind: kind, isMiss: held)
             }

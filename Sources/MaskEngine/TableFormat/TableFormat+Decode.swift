@@ -6,22 +6,23 @@ extension TableFormat {
     /// - Throws: ``TableFormatError`` naming the first problem and its byte offset.
     /// - Complexity: O(n) for n bytes.
     public static func decode(_ bytes: [UInt8]) throws(TableFormatError) -> MaskingPolicy {
-        try checkHeader(bytes)
-        return try decodeBody(bytes, from: headerSize)
+        let version = try checkHeader(bytes)
+        return try decodeBody(bytes, from: headerSize, version: version)
     }
 
-    /// Checks the header and the body's digest.
-    static func checkHeader(_ bytes: [UInt8]) throws(TableFormatError) {
+    /// Checks the header and the body's digest; returns the format version.
+    static func checkHeader(_ bytes: [UInt8]) throws(TableFormatError) -> UInt16 {
         guard bytes.count >= headerSize else { throw .truncatedHeader(length: bytes.count) }
         guard bytes[0..<4].elementsEqual(magic) else { throw .notATable }
         let version = UInt16(bytes[4]) | UInt16(bytes[5]) << 8
-        guard version == Self.version else { throw .unsupportedVersion(version) }
+        guard readableVersions.contains(version) else { throw .unsupportedVersion(version) }
         let flags = UInt16(bytes[6]) | UInt16(bytes[7]) << 8
         guard flags == 0 else { throw .unknownFlags(flags) }
         let declared = UInt32(bytes[8]) | UInt32(bytes[9]) << 8 | UInt32(bytes[10]) << 16 | UInt32(bytes[11]) << 24
         let actual = bytes.count - headerSize
         guard UInt64(declared) == UInt64(actual) else { throw .lengthMismatch(declared: declared, actual: actual) }
         guard SHA256.digest(bytes[headerSize...]).elementsEqual(bytes[12..<headerSize]) else { throw .digestMismatch }
+        return version
     }
 
     /// A kind byte: a kind, not declared (`.some(nil)`), or invalid (`nil`).
@@ -37,7 +38,7 @@ extension TableFormat {
     }
 
     /// Reads the body starting at `start`; the header is not looked at.
-    static func decodeBody(_ bytes: [UInt8], from start: Int) throws(TableFormatError) -> MaskingPolicy {
+    static func decodeBody(_ bytes: [UInt8], from start: Int, version: UInt16) throws(TableFormatError) -> MaskingPolicy {
         var reader = TableReader(bytes: bytes, offset: start)
         let stringCount = try reader.count(.stringCount, minimumSize: minimumStringSize)
         var strings: [String] = []
@@ -63,7 +64,9 @@ extension TableFormat {
         rules.reserveCapacity(ruleCount)
         for _ in 0..<ruleCount {
             let action = try reader.decoded(.action, action)
-            let key = try reader.decoded(.selectorKey) { Int($0) < selectorKeys.count ? selectorKeys[Int($0)] : nil }
+            // `kind` selectors exist from version 2 on.
+            let keyCount = version >= 2 ? selectorKeys.count : selectorKeys.count - 1
+            let key = try reader.decoded(.selectorKey) { Int($0) < keyCount ? selectorKeys[Int($0)] : nil }
             let selector: ViewSelector
             switch key {
             case .tag: selector = .tag(try reader.tag())
@@ -72,6 +75,12 @@ extension TableFormat {
             case .accessibilityIdentifier: selector = .accessibilityIdentifier(GlobPattern(try reader.reference(.selectorValue)))
             case .restorationIdentifier: selector = .restorationIdentifier(GlobPattern(try reader.reference(.selectorValue)))
             case .target: selector = .target(GlobPattern(try reader.reference(.selectorValue)))
+            case .kind:
+                let at = reader.offset
+                guard let kind = SelectorKind(rawValue: try reader.reference(.selectorValue)) else {
+                    throw .invalidValue(offset: at, field: .selectorValue)
+                }
+                selector = .kind(kind)
             }
             let recursive = try reader.decoded(.recursive) { $0 <= 1 ? $0 == 1 : nil }
             let screen = try reader.optionalReference(.screen)
@@ -79,8 +88,16 @@ extension TableFormat {
             let origin = try reader.origin()
             rules.append(MaskRule(action, selector, recursive: recursive, screen: screen, reason: reason, origin: origin))
         }
+        var policy = MaskingPolicy(default: defaultAction, classes: classes, rules: rules)
+        if version >= 2 {
+            policy.defaults.text = try reader.decoded(.dimensionDefault, optionalAction)
+            policy.defaults.inputs = try reader.decoded(.dimensionDefault, optionalAction)
+            policy.defaults.images = try reader.decoded(.dimensionDefault, imageDefault)
+            let count = try reader.count(.detectorCount, minimumSize: 1)
+            for _ in 0..<count { policy.detectors.append(try reader.decoded(.detector) { ContentDetector(code: $0) }) }
+        }
         guard reader.offset == bytes.count else { throw .trailingBytes(offset: reader.offset) }
-        return MaskingPolicy(default: defaultAction, classes: classes, rules: rules)
+        return policy
     }
 }
 

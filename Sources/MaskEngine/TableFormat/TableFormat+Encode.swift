@@ -1,5 +1,6 @@
 extension TableFormat {
-    /// The table form of `policy`: header, then body (strings, default, classes, rules).
+    /// The table form of `policy`: header, then body (strings, default, classes, rules,
+    /// and for a policy in format 1.1 the defaults and detectors; ``version(of:)``).
     ///
     /// Deterministic: the same policy gives the same bytes. Strings are numbered in the
     /// order they are first used.
@@ -20,7 +21,9 @@ extension TableFormat {
         for rule in policy.rules {
             records.append(code(rule.action))
             records.append(code(rule.selector.key))
-            if case .tag(let number) = rule.selector {
+            if case .kind(let kind) = rule.selector {
+                append(strings.number(kind.rawValue), to: &records)
+            } else if case .tag(let number) = rule.selector {
                 let value = UInt64(bitPattern: Int64(number))
                 append(UInt32(truncatingIfNeeded: value), to: &records)
                 append(UInt32(truncatingIfNeeded: value >> 32), to: &records)
@@ -31,6 +34,15 @@ extension TableFormat {
             append(strings.number(rule.screen), to: &records)
             append(strings.number(rule.reason), to: &records)
             append(rule.origin, strings: &strings, to: &records)
+        }
+        let version = version(of: policy)
+        if version >= 2 {
+            // The format 1.1 section: per-dimension defaults, then the detectors.
+            records.append(policy.defaults.text.map(code) ?? unset)
+            records.append(policy.defaults.inputs.map(code) ?? unset)
+            records.append(code(policy.defaults.images))
+            append(UInt32(truncatingIfNeeded: policy.detectors.count), to: &records)
+            records.append(contentsOf: policy.detectors.map(\.code))
         }
         var body: [UInt8] = []
         append(UInt32(truncatingIfNeeded: strings.all.count), to: &body)

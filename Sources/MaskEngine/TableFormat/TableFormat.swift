@@ -18,12 +18,27 @@
 /// | 12 | 32 | SHA-256 of the body |
 ///
 /// The body follows, exactly as long as the header says: the string table, the
-/// default, the classes, the rules. Strings are stored once and named by their index.
+/// default, the classes, the rules, and in version 2 the policy format 1.1 section
+/// (per-dimension defaults, the `detect:` detectors). Strings are stored once and named
+/// by their index.
+///
+/// Version 2 adds `kind` selectors (selector key 6, the kind's name as the value) and
+/// that section. A policy that uses none of format 1.1 is written as version 1, byte
+/// for byte as before, so tables of version 1 policies do not change; a reader of
+/// version 1 refuses a version 2 table.
 public enum TableFormat {
     /// The first four bytes of every table: `MTAB`.
     public static let magic: [UInt8] = Array("MTAB".utf8)
-    /// The format version this engine writes and reads.
-    public static let version: UInt16 = 1
+    /// The newest format version this engine writes and reads.
+    public static let version: UInt16 = 2
+    /// The versions this engine reads.
+    public static let readableVersions: ClosedRange<UInt16> = 1...2
+    /// The version `policy` is written in: 2 when it uses anything of policy format 1.1
+    /// (`kind` selectors, per-dimension defaults, `detect:`), else 1.
+    public static func version(of policy: MaskingPolicy) -> UInt16 {
+        let usesKinds = policy.rules.contains { $0.selector.key == .kind }
+        return usesKinds || !policy.defaults.isEmpty || !policy.detectors.isEmpty ? 2 : 1
+    }
     /// Bytes before the body.
     public static let headerSize = 44
 
@@ -43,11 +58,38 @@ public enum TableFormat {
     static func code(_ action: MaskAction) -> UInt8 { action == .mask ? 0 : 1 }
     static func action(_ code: UInt8) -> MaskAction? { code == 0 ? .mask : code == 1 ? .unmask : nil }
 
-    static let selectorKeys: [SelectorKey] = [.type, .id, .accessibilityIdentifier, .restorationIdentifier, .tag, .target]
+    /// Selector keys by code; `kind` (6) only in version 2.
+    static let selectorKeys: [SelectorKey] = [.type, .id, .accessibilityIdentifier, .restorationIdentifier, .tag, .target, .kind]
     static let kinds: [ViewKind] = [.text, .secureText, .image, .swiftUIText, .map, .webview, .other]
 
     static func code(_ key: SelectorKey) -> UInt8 {
         UInt8(truncatingIfNeeded: selectorKeys.firstIndex(of: key) ?? 0)
+    }
+
+    /// A per-dimension default byte: 0 mask, 1 unmask, 2 mask-non-bundled (images only),
+    /// ``unset`` for none.
+    static func code(_ image: ImageDefault?) -> UInt8 {
+        switch image {
+        case .mask?: return 0
+        case .unmask?: return 1
+        case .maskNonBundled?: return 2
+        case nil: return unset
+        }
+    }
+
+    static func imageDefault(_ code: UInt8) -> ImageDefault?? {
+        switch code {
+        case 0: return .some(.mask)
+        case 1: return .some(.unmask)
+        case 2: return .some(.maskNonBundled)
+        case unset: return .some(nil)
+        default: return nil
+        }
+    }
+
+    static func optionalAction(_ code: UInt8) -> MaskAction?? {
+        if code == unset { return .some(nil) }
+        return action(code).map { .some($0) }
     }
 
     static func code(_ kind: ViewKind?) -> UInt8 {

@@ -23,7 +23,7 @@ public enum TableFormatError: Error, Sendable, Hashable, CustomStringConvertible
     case stringIndexOutOfRange(offset: Int, index: UInt32, count: Int)
     /// A string that is not valid UTF-8.
     case invalidUTF8(offset: Int)
-    /// Bytes left after the last rule.
+    /// Bytes left after the last rule (version 2: after the last detector).
     case trailingBytes(offset: Int)
 
     /// One line, without the table's content.
@@ -31,7 +31,7 @@ public enum TableFormatError: Error, Sendable, Hashable, CustomStringConvertible
         switch self {
         case .truncatedHeader(let length): return "the table is \(length) bytes, shorter than its \(TableFormat.headerSize)-byte header"
         case .notATable: return "not a maskc table (the file does not start with MTAB)"
-        case .unsupportedVersion(let version): return "table format version \(version) is not supported (this engine reads version \(TableFormat.version))"
+        case .unsupportedVersion(let version): return "table format version \(version) is not supported (this engine reads versions \(TableFormat.readableVersions.lowerBound) to \(TableFormat.readableVersions.upperBound))"
         case .unknownFlags(let flags): return "unknown table flags \(flags)"
         case .lengthMismatch(let declared, let actual): return "the header says the body is \(declared) bytes, but \(actual) follow"
         case .digestMismatch: return "the table's SHA-256 does not match its content: it was damaged"
@@ -67,4 +67,7 @@ public enum TableField: String, Sendable, Hashable, CaseIterable {
     case originFile = "origin file"
     case originLine = "origin line"
     case originColumn = "origin column"
+    case dimensionDefault = "dimension default"
+    case detectorCount = "detector count"
+    case detector
 }

@@ -34,7 +34,7 @@ public enum SwiftPolicyEmitter {
                 static let table = DecisionTable(policy: policy)
 
                 /// The policy: its default, its classes and its rules in source order.
-                static let policy = MaskingPolicy(default: .\(policy.defaultAction.rawValue), classes: classes, rules: rules)
+                static let policy = MaskingPolicy(default: .\(policy.defaultAction.rawValue), classes: classes, rules: rules\(format11Arguments(policy)))
 
             """
         out += "\n    /// The classes the policy declares.\n"
@@ -116,7 +116,28 @@ public enum SwiftPolicyEmitter {
         case .tag(let number): return ".tag(\(number))"
         case .id(let p), .accessibilityIdentifier(let p), .restorationIdentifier(let p), .target(let p):
             return ".\(selector.key.rawValue)(GlobPattern(\(SwiftLiteral.string(p.text))))"
+        case .kind(let kind): return ".kind(.\(caseName(kind)))"
         }
+    }
+
+    /// `, defaults: DimensionDefaults(...), detectors: [...]` for a policy that has them
+    /// (format 1.1); nothing otherwise, so the code of a version 1 policy is unchanged.
+    static func format11Arguments(_ policy: MaskingPolicy) -> String {
+        var out = ""
+        if !policy.defaults.isEmpty {
+            var fields: [String] = []
+            if let text = policy.defaults.text { fields.append("text: .\(text.rawValue)") }
+            if let inputs = policy.defaults.inputs { fields.append("inputs: .\(inputs.rawValue)") }
+            if let images = policy.defaults.images {
+                fields.append("images: .\(images == .maskNonBundled ? "maskNonBundled" : images.rawValue)")
+            }
+            out += ", defaults: DimensionDefaults(" + fields.joined(separator: ", ") + ")"
+        }
+        if !policy.detectors.isEmpty {
+            let names = policy.detectors.map { "." + caseName($0) }
+            out += ", detectors: [" + names.joined(separator: ", ") + "]"
+        }
+        return out
     }
 
     /// `at(LINE, COL)` when the origin is the policy file, else a full `RuleOrigin`.
@@ -125,6 +146,30 @@ public enum SwiftPolicyEmitter {
             return "RuleOrigin(file: \(SwiftLiteral.string(origin.file)), line: \(origin.line), column: \(origin.column))"
         }
         return "at(\(origin.line), \(origin.column))"
+    }
+
+    static func caseName(_ kind: SelectorKind) -> String {
+        switch kind {
+        case .text: return "text"
+        case .input: return "input"
+        case .secureText: return "secureText"
+        case .image: return "image"
+        case .swiftUIText: return "swiftUIText"
+        case .map: return "map"
+        case .webview: return "webview"
+        case .other: return "other"
+        }
+    }
+
+    static func caseName(_ detector: ContentDetector) -> String {
+        switch detector {
+        case .email: return "email"
+        case .phone: return "phone"
+        case .paymentCard: return "paymentCard"
+        case .iban: return "iban"
+        case .governmentID: return "governmentID"
+        case .secret: return "secret"
+        }
     }
 
     static func kindCase(_ kind: ViewKind) -> String {

@@ -18,11 +18,32 @@ public struct ParsedPolicy: Sendable {
     public var classes: [ParsedClass]
     /// The rules, in source order.
     public var rules: [ParsedRule]
+    /// The format the policy is written in (`version: 1` or `version: 1.1`).
+    public var format: PolicyFormat = .v1
+    /// The per-dimension defaults (format 1.1), and where each value was written.
+    public var defaults = DimensionDefaults()
+    public var defaultsRanges: [DefaultDimension: SourceRange] = [:]
+    /// The `detect:` detectors (format 1.1), each once, in source order, and where each
+    /// was written.
+    public var detectors: [ContentDetector] = []
+    public var detectorRanges: [SourceRange] = []
 
     /// The policy as the engine takes it.
     public var policy: MaskingPolicy {
-        MaskingPolicy(default: defaultAction, classes: classes.map(\.declaration), rules: rules.map(\.rule))
+        MaskingPolicy(default: defaultAction, classes: classes.map(\.declaration), rules: rules.map(\.rule),
+                      defaults: defaults, detectors: detectors)
     }
+}
+
+/// The versions of the policy format this build reads.
+public enum PolicyFormat: String, Sendable, Hashable, CaseIterable {
+    /// `version: 1`.
+    case v1 = "1"
+    /// `version: 1.1`: version 1 plus `kind` selectors, `defaults:` and `detect:`.
+    case v1_1 = "1.1"
+
+    /// `1 and 1.1`, for messages.
+    static var names: String { allCases.map(\.rawValue).joined(separator: " and ") }
 }
 
 /// One `types:` entry.

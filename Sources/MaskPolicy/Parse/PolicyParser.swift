@@ -6,7 +6,10 @@ import MaskEngine
 public struct PolicyParser {
     /// The file name used in diagnostics.
     public let file: String
-    private var diagnostics: [Diagnostic] = []
+    var diagnostics: [Diagnostic] = []
+    /// The format the policy says it is in, read before anything else so that messages
+    /// list the keys of that format.
+    var format = PolicyFormat.v1
 
     /// Creates a parser.
     public init(file: String) { self.file = file }
@@ -20,16 +23,16 @@ public struct PolicyParser {
         return (failed ? nil : policy, parser.diagnostics)
     }
 
-    private mutating func error(_ rule: CompilerRule, _ message: String, _ range: SourceRange, hint: String? = nil) {
+    mutating func error(_ rule: CompilerRule, _ message: String, _ range: SourceRange, hint: String? = nil) {
         diagnostics.append(Diagnostic(rule, message, at: range, hint: hint))
     }
 
-    private mutating func unknownKey(_ pair: YAMLPair, in place: String, known: [String]) {
+    mutating func unknownKey(_ pair: YAMLPair, in place: String, known: [String]) {
         error(.unknownKey, "unknown key '\(pair.name)' in \(place)", pair.key.range,
               hint: SpellingHint.didYouMean(pair.name, in: known))
     }
 
-    private mutating func wrongType(_ node: YAMLNode, expected: String, key: String) {
+    mutating func wrongType(_ node: YAMLNode, expected: String, key: String) {
         error(.wrongType, "'\(key)' must be \(expected), found \(node.typeName)", node.range)
     }
 
@@ -39,6 +42,11 @@ public struct PolicyParser {
             return nil
         }
         var version: Int?
+        if let declared = pairs.first(where: { $0.name == "version" }), case .float(let text)? = declared.value.scalarValue,
+           let known = PolicyFormat(rawValue: text) {
+            format = known
+        }
+        var format11 = Format11Parts()
         var defaultAction: MaskAction?
         var defaultRange = root.range
         var classes: [ParsedClass] = []
@@ -48,7 +56,13 @@ public struct PolicyParser {
             case "version":
                 if case .int(let n)? = pair.value.scalarValue {
                     if n == PolicySchema.version { version = n } else {
-                        error(.invalidValue, "unsupported policy version \(n); this maskc reads version \(PolicySchema.version)", pair.value.range)
+                        error(.invalidValue, "unsupported policy version \(n); this maskc reads versions \(PolicyFormat.names)", pair.value.range)
+                    }
+                } else if case .float(let text)? = pair.value.scalarValue {
+                    if PolicyFormat(rawValue: text) != nil {
+                        version = PolicySchema.version
+                    } else {
+                        wrongType(pair.value, expected: "the integer \(PolicySchema.version) or the number 1.1", key: "version")
                     }
                 } else {
                     wrongType(pair.value, expected: "the integer \(PolicySchema.version)", key: "version")
@@ -60,19 +74,28 @@ public struct PolicyParser {
                 classes = types(pair.value)
             case "rules":
                 rules = ruleList(pair.value)
+            case "defaults":
+                format11.defaults(pair, parser: &self)
+            case "detect":
+                format11.detect(pair, parser: &self)
             default:
-                unknownKey(pair, in: "the policy", known: PolicySchema.topKeys)
+                unknownKey(pair, in: "the policy", known: PolicySchema.topKeys(for: format))
             }
         }
         let keys = Set(pairs.map(\.name))
         let start = SourceRange(file: file, start: root.range.start, end: root.range.start)
         if !keys.contains("version") { error(.missingKey, "missing required key 'version' (add 'version: 1')", start) }
         if !keys.contains("default") { error(.missingKey, "missing required key 'default' (mask or unmask)", start) }
-        guard let version, let defaultAction else { return nil }
-        return ParsedPolicy(file: file, version: version, defaultAction: defaultAction, defaultRange: defaultRange, classes: classes, rules: rules)
+        guard let version else { return nil }
+        requireFormat11(format, parts: format11, rules: rules)
+        guard let defaultAction else { return nil }
+        var parsed = ParsedPolicy(file: file, version: version, defaultAction: defaultAction, defaultRange: defaultRange, classes: classes, rules: rules)
+        parsed.format = format
+        format11.fill(&parsed)
+        return parsed
     }
 
-    private mutating func action(_ node: YAMLNode, key: String) -> MaskAction? {
+    mutating func action(_ node: YAMLNode, key: String) -> MaskAction? {
         if case .string(let text)? = node.scalarValue {
             if let action = MaskAction(rawValue: text) { return action }
             error(.invalidValue, "'\(key)' must be mask or unmask, found '\(text)'", node.range,
@@ -92,7 +115,7 @@ public struct PolicyParser {
 
     /// Text of a scalar that names something (a class, an identifier): numbers are
     /// taken as written; null, booleans and collections are errors, and so is empty text.
-    private mutating func name(_ node: YAMLNode, key: String) -> String? {
+    mutating func name(_ node: YAMLNode, key: String) -> String? {
         switch node.scalarValue {
         case .string(let text)?, .float(let text)?:
             if text.isEmpty {
@@ -203,7 +226,7 @@ public struct PolicyParser {
                 }
             default:
                 if pairs.contains(where: { PolicySchema.actionKeys.contains($0.name) }) {
-                    unknownKey(pair, in: "a rule", known: PolicySchema.ruleKeys + PolicySchema.selectorKeys)
+                    unknownKey(pair, in: "a rule", known: PolicySchema.ruleKeys + PolicySchema.selectorKeys(for: format))
                 } else {
                     error(.unknownKey, "unknown key '\(pair.name)' in a rule", pair.key.range,
                           hint: SpellingHint.didYouMean(pair.name, in: PolicySchema.ruleKeys) ?? "a rule is '- mask: { ... }' or '- unmask: { ... }'")
@@ -243,7 +266,7 @@ public struct PolicyParser {
                 } else {
                     failed = true
                 }
-            case let key where PolicySchema.selectorKeys.contains(key):
+            case let key where key == "kind" || PolicySchema.selectorKeys.contains(key):
                 if let (first, _) = selector {
                     error(.selectorArity, "a selector has exactly one of \(PolicySchema.selectorKeys.joined(separator: ", ")); '\(first.key.rawValue)' is already given", pair.key.range)
                     failed = true
@@ -253,7 +276,7 @@ public struct PolicyParser {
                     failed = true
                 }
             default:
-                unknownKey(pair, in: "a selector", known: PolicySchema.selectorKeys + PolicySchema.selectorOptions)
+                unknownKey(pair, in: "a selector", known: PolicySchema.selectorKeys(for: format) + PolicySchema.selectorOptions)
                 failed = true
             }
         }
@@ -280,6 +303,7 @@ public struct PolicyParser {
             return nil
         }
         guard let text = name(node, key: key) else { return nil }
+        if key == "kind" { return kindSelector(text, node) }
         if key == "type" {
             if text.contains("*") {
                 error(.invalidValue, "'type' names one class; '*' is not allowed in a type selector", node.range)

@@ -1,8 +1,9 @@
-/// The keys of the policy format, version 1, for validation and spelling hints.
+/// The keys of the policy format (version 1, and the keys format 1.1 adds), for
+/// validation and spelling hints.
 public enum PolicySchema {
     /// The policy format version this build reads.
     public static let version = 1
-    /// Keys of the top-level mapping.
+    /// Keys of the top-level mapping, version 1.
     public static let topKeys = ["version", "default", "types", "rules"]
     /// Keys of a rule.
     public static let ruleKeys = ["mask", "unmask", "reason"]
@@ -10,8 +11,20 @@ public enum PolicySchema {
     public static let actionKeys = ["mask", "unmask"]
     /// The selector keys (exactly one per selector).
     public static let selectorKeys = ["type", "id", "accessibilityIdentifier", "restorationIdentifier", "tag", "target"]
+
+    /// Keys of the top-level mapping in `format`: format 1.1 adds `defaults` and `detect`.
+    public static func topKeys(for format: PolicyFormat) -> [String] {
+        format == .v1 ? topKeys : ["version", "default", "defaults", "detect", "types", "rules"]
+    }
+
+    /// The selector keys in `format`: format 1.1 adds `kind`.
+    public static func selectorKeys(for format: PolicyFormat) -> [String] {
+        format == .v1 ? selectorKeys : ["type", "kind", "id", "accessibilityIdentifier", "restorationIdentifier", "tag", "target"]
+    }
     /// Options of a selector.
     public static let selectorOptions = ["recursive", "screen"]
     /// Keys of a `types:` entry.
     public static let classKeys = ["extends", "kind", "recurse"]
+    /// Keys of `defaults:` (format 1.1).
+    public static let defaultsKeys = ["text", "inputs", "images"]
 }

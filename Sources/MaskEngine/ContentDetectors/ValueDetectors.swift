@@ -5,17 +5,19 @@
 /// its precision and recall over a labelled corpus.
 ///
 /// Hand-written scanners, no regular-expression engine: each runs in linear time over
-/// the text.
+/// the text. The one implementation behind the audit's value findings and the policy's
+/// `detect:` safety net (``DecisionTable/safetyNet(_:content:)``).
 public enum ValueDetectors {
-    /// The kinds `scan` reports, in its order.
-    public static let kinds: [SensitiveKind] = [.email, .paymentCard, .iban, .governmentID, .phone, .secret]
+    /// The detectors `scan` runs, in its order.
+    public static let kinds: [ContentDetector] = [.email, .paymentCard, .iban, .governmentID, .phone, .secret]
 
     /// The kinds of personal data found in `text`, each once, in a fixed order.
-    public static func scan(_ text: String) -> [SensitiveKind] {
+    /// - Complexity: O(n) in the length of `text`.
+    public static func scan(_ text: String) -> [ContentDetector] {
         let machine = MachineTokens(text)
         let ibans = ibanRanges(text)
         let cards = paymentCardRanges(text, skipping: machine, ibans: ibans)
-        var found: [SensitiveKind] = []
+        var found: [ContentDetector] = []
         if containsEmail(text) { found.append(.email) }
         if !cards.isEmpty { found.append(.paymentCard) }
         if !ibans.isEmpty { found.append(.iban) }

@@ -1,0 +1,151 @@
+import Testing
+import MaskEngine
+import MaskTestSupport
+
+/// Policy format 1.1 in the engine: `kind` rules against type rules, per-dimension
+/// defaults against `default` and the five levels, bundled images, and the
+/// `detect:` safety net's decisions. Each case is checked against the reference
+/// resolver too, which is written apart from the engine.
+@Suite("Format 1.1")
+struct Format11Tests {
+    /// Decisions by name, after checking the engine against the reference resolver.
+    func decided(_ policy: MaskingPolicy, _ built: Built, sourceLocation: SourceLocation = #_sourceLocation) -> [String: MaskDecision] {
+        let table = DecisionTable(policy: policy)
+        let expected = ReferenceResolver(policy: policy).resolve(built.tree)
+        #expect(table.resolve(built.tree) == expected, "engine and reference disagree", sourceLocation: sourceLocation)
+        #expect(traverse(table, built.tree) == expected, "traversal and reference disagree", sourceLocation: sourceLocation)
+        return decide(table, built)
+    }
+
+    @Test("a type rule beats a kind rule on the same view, on level 3 and on level 4")
+    func typeBeatsKind() {
+        let built = build(N("root", "UIView", [
+            N("field", "UITextField", [N("inner", "UIView")]),
+            N("search", "UISearchTextField"),
+            N("edit", "android.widget.EditText"),
+        ]))
+        let policy = MaskingPolicy(default: .unmask, rules: [
+            MaskRule(.mask, .kind(.input)),
+            MaskRule(.unmask, .type("UITextField")),
+        ])
+        let d = decided(policy, built)
+        // UITextField: its type rule (level 3) beats the kind rule on the same view.
+        #expect(d["field"]?.isMasked == false && d["field"]?.level == .type && d["field"]?.ruleIndex == 1)
+        // The view inside: the ancestor's recursive type rule beats its recursive kind rule (level 4).
+        #expect(d["inner"]?.isMasked == false && d["inner"]?.level == .parentType && d["inner"]?.ruleIndex == 1)
+        // A subclass with no type rule of its own still has UITextField's on its chain.
+        #expect(d["search"]?.isMasked == false && d["search"]?.ruleIndex == 1)
+        // EditText is an input with no type rule: the kind rule decides, on level 3.
+        #expect(d["edit"]?.isMasked == true && d["edit"]?.level == .type && d["edit"]?.ruleIndex == 0)
+    }
+
+    @Test("a kind rule is level 3 and 4 only: an instance rule beats it, the nearest ancestor hands down")
+    func kindLevels() {
+        let built = build(N("root", "UIView", [
+            N("label", "UILabel", ai: "title"),
+            N("plain", "UILabel"),
+            N("image", "UIImageView", [N("overlay", "UIView")]),
+            N("text", "SwiftUI.Text"),
+        ]))
+        let policy = MaskingPolicy(default: .mask, rules: [
+            MaskRule(.unmask, .kind(.text)),
+            MaskRule(.mask, .accessibilityIdentifier(GlobPattern("title"))),
+            MaskRule(.unmask, .kind(.image)),
+        ])
+        let d = decided(policy, built)
+        #expect(d["label"]?.isMasked == true && d["label"]?.level == .instance)
+        #expect(d["plain"]?.isMasked == false && d["plain"]?.level == .type && d["plain"]?.ruleIndex == 0)
+        #expect(d["overlay"]?.isMasked == false && d["overlay"]?.level == .parentType && d["overlay"]?.ruleIndex == 2)
+        // SwiftUI text is its own kind: `kind: text` does not select it.
+        #expect(d["text"]?.isMasked == true && d["text"]?.level == .default)
+    }
+
+    @Test("the selector kinds of catalog classes")
+    func selectorKinds() {
+        let catalog = TypeCatalog.builtin
+        func kind(_ name: String) -> SelectorKind { catalog.selectorKind(along: catalog.chain(of: name)) }
+        #expect(kind("UILabel") == .text)
+        #expect(kind("UITextField") == .input)
+        #expect(kind("UITextView") == .input)
+        #expect(kind("UISearchTextField") == .input)
+        #expect(kind("android.widget.EditText") == .input)
+        #expect(kind("com.google.android.material.textfield.TextInputEditText") == .input)
+        #expect(kind("android.widget.TextView") == .text)
+        #expect(kind("SwiftUI.SecureField") == .secureText)
+        #expect(kind("UIImageView") == .image)
+        #expect(kind("MKMapView") == .map)
+        #expect(kind("WKWebView") == .webview)
+        #expect(kind("UIView") == .other)
+    }
+
+    @Test("a per-dimension default replaces level 5 for its dimension only; rules still win; secure and maps stay masked")
+    func dimensionDefaults() {
+        let built = build(N("root", "UIView", [
+            N("label", "UILabel"),
+            N("field", "UITextField"),
+            N("password", "UITextField", secure: true),
+            N("image", "UIImageView"),
+            N("map", "MKMapView"),
+            N("button", "UIButton", [N("title", "UILabel")]),
+            N("kept", "UILabel", ai: "kept"),
+        ]))
+        let policy = MaskingPolicy(default: .mask, rules: [MaskRule(.mask, .accessibilityIdentifier(GlobPattern("kept")))],
+                                   defaults: DimensionDefaults(text: .unmask, inputs: .unmask, images: .unmask))
+        let d = decided(policy, built)
+        #expect(d["label"]?.isMasked == false && d["label"]?.level == .default && d["label"]?.ruleIndex == nil)
+        #expect(d["field"]?.isMasked == false)
+        #expect(d["password"]?.isMasked == true && d["password"]?.isSecure == true)
+        #expect(d["image"]?.isMasked == false)
+        #expect(d["map"]?.isMasked == true)
+        // Not a dimension: `default`.
+        #expect(d["root"]?.isMasked == true && d["button"]?.isMasked == true)
+        #expect(d["title"]?.isMasked == false)
+        #expect(d["kept"]?.isMasked == true && d["kept"]?.level == .instance)
+    }
+
+    @Test("mask-non-bundled shows bundle and asset images only; an unknown source is not bundled")
+    func bundledImages() {
+        var tree = ViewTree(screen: nil)
+        let root = tree.append(ViewFacts(className: "UIView"), parent: nil)
+        for source in [ImageSource.bundle, .asset, .remote, .user, nil] {
+            tree.append(ViewFacts(className: "UIImageView", imageSource: source), parent: root)
+        }
+        let policy = MaskingPolicy(default: .unmask, defaults: DimensionDefaults(images: .maskNonBundled))
+        let decisions = DecisionTable(policy: policy).resolve(tree)
+        #expect(decisions == ReferenceResolver(policy: policy).resolve(tree))
+        #expect(decisions.map(\.isMasked) == [false, false, false, true, true, true])
+    }
+
+    @Test("a decision the safety net makes is masked, level 0, and names its detector")
+    func detectedDecision() {
+        let table = DecisionTable(policy: MaskingPolicy(default: .unmask, detectors: [.phone, .email]))
+        let shown = MaskDecision(isMasked: false, level: .default, ruleIndex: nil, kind: .text, isSecure: false, emitsChildren: true)
+        let detected = table.safetyNet(shown, content: ["Hello", "write to jane@example.com"])
+        #expect(detected.isMasked && detected.level == .detector && detected.detector == .email && detected.ruleIndex == nil)
+        #expect(table.safetyNet(shown, content: ["Hello", "Add to bag"]) == shown)
+        // Only the policy's detectors run.
+        #expect(table.detector(matching: "IBAN DE89 3704 0044 0532 0130 00") == nil)
+        #expect(DecisionTable(policy: MaskingPolicy(default: .unmask)).safetyNet(shown, content: ["jane@example.com"]) == shown)
+        // Masked views stay as they were.
+        var masked = shown
+        masked.isMasked = true
+        #expect(table.safetyNet(masked, content: ["jane@example.com"]) == masked)
+    }
+
+    @Test("the safety net's byte prefilter never skips text the detectors flag")
+    func prefilter() {
+        var rng = SplitMix64(seed: 18)
+        let pieces = ["jane", "@", "example.com", "4111 1111 1111 1111", "+1 415 555 0100", "DE89 3704 0044 0532 0130 00",
+                      "sk_live_", "abcdEFGH1234", "-----BEGIN RSA PRIVATE KEY-----", " ", "\n", "'", "\"", ",", "é", "12", "-", "AB",
+                      "123-45-6789", "QQ 12 34 56 C", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abc", "日本", "0"]
+        var flagged = 0
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 1...6, using: &rng)).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &rng)] }.joined()
+            let found = !ValueDetectors.scan(text).isEmpty
+            if found { flagged += 1 }
+            #expect(!found || ValueDetectors.mayMatch(text.utf8), "prefilter skips \(text.debugDescription)")
+        }
+        #expect(flagged > 1_000)
+        #expect(!ValueDetectors.mayMatch("Add to bag".utf8) && !ValueDetectors.mayMatch("Total: $12".utf8))
+    }
+}

@@ -54,7 +54,7 @@ struct CompileCommand: ParsableCommand {
             var cells = [header]
             for (priority, _, rule) in rows {
                 cells.append([String(priority), String(rule.ownLevel.rawValue) + (rule.recursive ? "+\(rule.ownLevel.rawValue + 1)" : ""),
-                              rule.action.rawValue, rule.selector.description, rule.recursive ? "yes" : "no",
+                              rule.isLock ? "mask (locked)" : rule.action.rawValue, rule.selector.description, rule.recursive ? "yes" : "no",
                               rule.screen ?? "-", rule.origin?.description ?? "-"].map(ReportText.escaped))
             }
             cells.append(["-", "5", table.defaultAction.rawValue, "default", "-", "-", "\(policy):\(parsed.defaultRange.start.line):\(parsed.defaultRange.start.column)"])
@@ -81,7 +81,7 @@ struct CompileCommand: ParsableCommand {
                     ])
                 }),
                 "rules": .array(rows.map { priority, index, rule in
-                    .object([
+                    var members: [String: JSONValue] = [
                         "priority": .int(priority),
                         "index": .int(index),
                         "level": .int(rule.ownLevel.rawValue),
@@ -91,7 +91,10 @@ struct CompileCommand: ParsableCommand {
                         "screen": rule.screen.map(JSONValue.string) ?? .null,
                         "reason": rule.reason.map(JSONValue.string) ?? .null,
                         "source": rule.origin.map { .string($0.description) } ?? .null,
-                    ])
+                    ]
+                    // Only locks say so: the listing of a policy without locks is unchanged.
+                    if rule.isLock { members["locked"] = .bool(true) }
+                    return .object(members)
                 }),
             ])
             print(json.rendered())

@@ -104,6 +104,7 @@ struct ExplainCommand: ParsableCommand {
         guard let index else { return "default \(table.defaultAction.rawValue)" }
         let rule = table.rules[index]
         var text = "\(rule.action.rawValue) \(rule.selector)"
+        if rule.isLock { text += " (locked)" }
         if !rule.recursive { text += " (not recursive)" }
         if let screen = rule.screen { text += " on \(screen)" }
         if let origin = rule.origin { text += " at \(origin)" }
@@ -141,6 +142,7 @@ struct ExplainCommand: ParsableCommand {
             paths.append(path)
             var state = decision.isMasked ? "masked" : "shown"
             if decision.isSecure { state += ", secure" }
+            if decision.isLocked { state += ", locked" }
             if hidden[view] { state = "not emitted" }
             let indent = depth > 64 ? String(repeating: "  ", count: 64) + "(depth \(depth)) " : String(repeating: "  ", count: depth)
             var line = indent + "\(tree.views[view].id ?? path) \(tree.views[view].className)"
@@ -167,7 +169,12 @@ struct ExplainCommand: ParsableCommand {
             "kind: \(trace.decision.kind.rawValue)\(trace.decision.isSecure ? ", secure text entry (or inside one)" : "")",
             "reliable target: \(trace.target)",
         ]
-        let deciding = trace.steps.first { $0.winner != nil }?.level ?? .default
+        let deciding = trace.lock != nil ? nil : trace.steps.first { $0.winner != nil }?.level ?? .default
+        if let lock = trace.lock {
+            var head = "locked: "
+            if let ancestor = lock.ancestor { head += "ancestor \(label(tree, ancestor)) (\(tree.views[ancestor].className)): " }
+            lines.append(head + ruleText(table, lock.rule) + " <- decides (a locked mask: no other rule can unmask the view)")
+        }
         for step in trace.steps {
             var head = "level \(step.level.rawValue) (\(step.level.title)): "
             if let ancestor = step.ancestor { head += "ancestor \(label(tree, ancestor)) (\(tree.views[ancestor].className)): " }
@@ -183,7 +190,11 @@ struct ExplainCommand: ParsableCommand {
                 continue
             }
             head += ruleText(table, winner)
-            head += step.level == deciding ? " <- decides" : " (not reached: level \(deciding.rawValue) decided first)"
+            if let deciding {
+                head += step.level == deciding ? " <- decides" : " (not reached: level \(deciding.rawValue) decided first)"
+            } else {
+                head += " (overridden: the lock decides)"
+            }
             lines.append(head)
             for other in step.matched where other != winner {
                 let why = table.rules[other].action == table.rules[winner].action

@@ -6,22 +6,25 @@ extension TableFormat {
     /// - Throws: ``TableFormatError`` naming the first problem and its byte offset.
     /// - Complexity: O(n) for n bytes.
     public static func decode(_ bytes: [UInt8]) throws(TableFormatError) -> MaskingPolicy {
-        try checkHeader(bytes)
-        return try decodeBody(bytes, from: headerSize)
+        let version = try checkHeader(bytes)
+        return try decodeBody(bytes, from: headerSize, version: version)
     }
 
     /// Checks the header and the body's digest.
-    static func checkHeader(_ bytes: [UInt8]) throws(TableFormatError) {
+    /// - Returns: the table's format version.
+    @discardableResult
+    static func checkHeader(_ bytes: [UInt8]) throws(TableFormatError) -> UInt16 {
         guard bytes.count >= headerSize else { throw .truncatedHeader(length: bytes.count) }
         guard bytes[0..<4].elementsEqual(magic) else { throw .notATable }
         let version = UInt16(bytes[4]) | UInt16(bytes[5]) << 8
-        guard version == Self.version else { throw .unsupportedVersion(version) }
+        guard readableVersions.contains(version) else { throw .unsupportedVersion(version) }
         let flags = UInt16(bytes[6]) | UInt16(bytes[7]) << 8
         guard flags == 0 else { throw .unknownFlags(flags) }
         let declared = UInt32(bytes[8]) | UInt32(bytes[9]) << 8 | UInt32(bytes[10]) << 16 | UInt32(bytes[11]) << 24
         let actual = bytes.count - headerSize
         guard UInt64(declared) == UInt64(actual) else { throw .lengthMismatch(declared: declared, actual: actual) }
         guard SHA256.digest(bytes[headerSize...]).elementsEqual(bytes[12..<headerSize]) else { throw .digestMismatch }
+        return version
     }
 
     /// A kind byte: a kind, not declared (`.some(nil)`), or invalid (`nil`).
@@ -37,7 +40,7 @@ extension TableFormat {
     }
 
     /// Reads the body starting at `start`; the header is not looked at.
-    static func decodeBody(_ bytes: [UInt8], from start: Int) throws(TableFormatError) -> MaskingPolicy {
+    static func decodeBody(_ bytes: [UInt8], from start: Int, version: UInt16 = TableFormat.version) throws(TableFormatError) -> MaskingPolicy {
         var reader = TableReader(bytes: bytes, offset: start)
         let stringCount = try reader.count(.stringCount, minimumSize: minimumStringSize)
         var strings: [String] = []
@@ -74,10 +77,12 @@ extension TableFormat {
             case .target: selector = .target(GlobPattern(try reader.reference(.selectorValue)))
             }
             let recursive = try reader.decoded(.recursive) { $0 <= 1 ? $0 == 1 : nil }
+            // A lock byte from version 2 on; only a mask can be locked.
+            let locked = version >= lockVersion ? try reader.decoded(.locked) { $0 == 0 ? false : $0 == 1 && action == .mask ? true : nil } : false
             let screen = try reader.optionalReference(.screen)
             let reason = try reader.optionalReference(.reason)
             let origin = try reader.origin()
-            rules.append(MaskRule(action, selector, recursive: recursive, screen: screen, reason: reason, origin: origin))
+            rules.append(MaskRule(action, selector, recursive: recursive, screen: screen, reason: reason, origin: origin, locked: locked))
         }
         guard reader.offset == bytes.count else { throw .trailingBytes(offset: reader.offset) }
         return MaskingPolicy(default: defaultAction, classes: classes, rules: rules)

@@ -5,6 +5,7 @@ extension TableFormat {
     /// order they are first used.
     /// - Complexity: O(n) in the size of the policy.
     public static func encode(_ policy: MaskingPolicy) -> [UInt8] {
+        let version = version(for: policy)
         var strings = StringNumbering()
         var records: [UInt8] = []
         records.append(code(policy.defaultAction))
@@ -28,6 +29,7 @@ extension TableFormat {
                 append(strings.number(rule.selector.value), to: &records)
             }
             records.append(rule.recursive ? 1 : 0)
+            if version >= lockVersion { records.append(rule.locked ? 1 : 0) }
             append(strings.number(rule.screen), to: &records)
             append(strings.number(rule.reason), to: &records)
             append(rule.origin, strings: &strings, to: &records)

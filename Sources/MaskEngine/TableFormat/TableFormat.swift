@@ -22,8 +22,17 @@
 public enum TableFormat {
     /// The first four bytes of every table: `MTAB`.
     public static let magic: [UInt8] = Array("MTAB".utf8)
-    /// The format version this engine writes and reads.
-    public static let version: UInt16 = 1
+    /// The newest format version this engine writes and reads: 2, whose rules carry a
+    /// lock byte after `recursive`. A table whose policy locks no rule is written as
+    /// version 1 (no lock byte), byte for byte as before locks existed; an engine that
+    /// reads only version 1 refuses a table with locks rather than drop them.
+    public static let version: UInt16 = 2
+    /// The versions this engine reads.
+    public static let readableVersions: ClosedRange<UInt16> = 1...2
+    /// The version a policy is written in: 1 unless a rule is locked.
+    static func version(for policy: MaskingPolicy) -> UInt16 {
+        policy.rules.contains(where: \.locked) ? 2 : 1
+    }
     /// Bytes before the body.
     public static let headerSize = 44
 
@@ -37,6 +46,8 @@ public enum TableFormat {
     static let minimumStringSize = 4
     static let minimumClassSize = 4 + 4 + 1 + 1 + originSize
     static let minimumRuleSize = 1 + 1 + 4 + 1 + 4 + 4 + originSize
+    /// The first version whose rules carry a lock byte.
+    static let lockVersion: UInt16 = 2
     static let originSize = 12
 
     /// Codes of the enumerations, fixed by the format (never derived from case order).

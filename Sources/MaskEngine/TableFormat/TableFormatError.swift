@@ -31,7 +31,7 @@ public enum TableFormatError: Error, Sendable, Hashable, CustomStringConvertible
         switch self {
         case .truncatedHeader(let length): return "the table is \(length) bytes, shorter than its \(TableFormat.headerSize)-byte header"
         case .notATable: return "not a maskc table (the file does not start with MTAB)"
-        case .unsupportedVersion(let version): return "table format version \(version) is not supported (this engine reads version \(TableFormat.version))"
+        case .unsupportedVersion(let version): return "table format version \(version) is not supported (this engine reads versions \(TableFormat.readableVersions.lowerBound) to \(TableFormat.readableVersions.upperBound))"
         case .unknownFlags(let flags): return "unknown table flags \(flags)"
         case .lengthMismatch(let declared, let actual): return "the header says the body is \(declared) bytes, but \(actual) follow"
         case .digestMismatch: return "the table's SHA-256 does not match its content: it was damaged"
@@ -62,6 +62,7 @@ public enum TableField: String, Sendable, Hashable, CaseIterable {
     case selectorValue = "selector value"
     case tag
     case recursive
+    case locked = "lock"
     case screen
     case reason
     case originFile = "origin file"

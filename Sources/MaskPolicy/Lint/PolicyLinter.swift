@@ -38,7 +38,7 @@ public enum PolicyLinter {
     static var rules: [any PolicyLintRule.Type] { [
         UnknownTypeRule.self, ConflictRule.self, DuplicateRule.self, NoEffectRule.self,
         BroadUnmaskRule.self, UnmaskCoversInputRule.self, DefaultUnmaskRule.self, UnjustifiedUnmaskRule.self,
-        DeadSelectorRule.self, ExposedByAncestorRule.self,
+        DeadSelectorRule.self, ExposedByAncestorRule.self, DeadByLockRule.self,
     ] }
 
     /// Every rule `maskc check` can report, compiler checks first, by id within each group.

@@ -83,6 +83,16 @@ public struct PolicyParser {
         return nil
     }
 
+    /// A selector's `lock:` value: true or false, on a `mask` rule only.
+    private mutating func lock(_ pair: YAMLPair, action: MaskAction) -> Bool? {
+        guard let value = bool(pair.value, key: "lock") else { return nil }
+        if value, let problem = PolicyLocks.problem(lockingAction: action) {
+            error(.invalidValue, problem.message, pair.key.range, hint: problem.hint)
+            return nil
+        }
+        return value
+    }
+
     private mutating func bool(_ node: YAMLNode, key: String) -> Bool? {
         if case .bool(let value)? = node.scalarValue { return value }
         let hint = ["yes", "no", "on", "off", "y", "n"].contains(node.scalarText?.lowercased() ?? "") ? "write true or false" : nil
@@ -224,11 +234,14 @@ public struct PolicyParser {
         }
         var selector: (ViewSelector, SourceRange)?
         var recursive = true
+        var locked = false
         var screen: (String, SourceRange)?
         for pair in selectorPairs {
             switch pair.name {
             case "recursive":
                 if let value = bool(pair.value, key: "recursive") { recursive = value } else { failed = true }
+            case "lock":
+                if let value = lock(pair, action: action) { locked = value } else { failed = true }
             case "screen":
                 if let value = name(pair.value, key: "screen") {
                     if value.contains("*") {
@@ -261,7 +274,8 @@ public struct PolicyParser {
             error(.selectorArity, "the selector names no view: give one of \(PolicySchema.selectorKeys.joined(separator: ", "))", actionPair.value.range)
         }
         guard let (viewSelector, selectorRange) = selector, !failed else { return nil }
-        let rule = MaskRule(action, viewSelector, recursive: recursive, screen: screen?.0, reason: reason, origin: origin(actionPair.key.range))
+        let rule = MaskRule(action, viewSelector, recursive: recursive, screen: screen?.0, reason: reason, origin: origin(actionPair.key.range),
+                            locked: locked)
         return ParsedRule(rule: rule, range: item.range, actionRange: actionPair.key.range, selectorRange: selectorRange, screenRange: screen?.1)
     }
 

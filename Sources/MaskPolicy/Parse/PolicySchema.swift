@@ -11,7 +11,7 @@ public enum PolicySchema {
     /// The selector keys (exactly one per selector).
     public static let selectorKeys = ["type", "id", "accessibilityIdentifier", "restorationIdentifier", "tag", "target"]
     /// Options of a selector.
-    public static let selectorOptions = ["recursive", "screen"]
+    public static let selectorOptions = ["recursive", "screen", "lock"]
     /// Keys of a `types:` entry.
     public static let classKeys = ["extends", "kind", "recurse"]
 }

@@ -45,11 +45,13 @@ struct CompileCommand: ParsableCommand {
 
     func run() throws {
         if let emit { return try runEmission(emit) }
-        let (table, parsed) = try PolicyLoader.load(policy)
+        let (table, parsed, layers) = try PolicyLoader.loadLayered(policy)
         let rows = table.priorityOrder.enumerated().map { priority, index in (priority + 1, index, table.rules[index]) }
         switch format ?? .text {
         case .text:
             var lines = ["# \(policy): default \(table.defaultAction.rawValue), \(table.rules.count) rule\(table.rules.count == 1 ? "" : "s"), \(parsed.classes.count) class\(parsed.classes.count == 1 ? "" : "es")"]
+            // A layered policy names its layers, bases first; each rule's source names its file.
+            if !layers.isEmpty { lines.append("# layers: " + layers.joined(separator: " <- ")) }
             let header = ["#", "level", "action", "selector", "recursive", "screen", "source"]
             var cells = [header]
             for (priority, _, rule) in rows {
@@ -57,7 +59,7 @@ struct CompileCommand: ParsableCommand {
                               rule.isLock ? "mask (locked)" : rule.action.rawValue, rule.selector.description, rule.recursive ? "yes" : "no",
                               rule.screen ?? "-", rule.origin?.description ?? "-"].map(ReportText.escaped))
             }
-            cells.append(["-", "5", table.defaultAction.rawValue, "default", "-", "-", "\(policy):\(parsed.defaultRange.start.line):\(parsed.defaultRange.start.column)"])
+            cells.append(["-", "5", table.defaultAction.rawValue, "default", "-", "-", parsed.defaultRange.location])
             let widths = header.indices.map { column in cells.map { $0[column].count }.max() ?? 0 }
             for row in cells {
                 lines.append(row.enumerated().map { column, cell in
@@ -67,7 +69,7 @@ struct CompileCommand: ParsableCommand {
             // Cells are escaped before they are measured, so columns stay aligned.
             print(ReportText.lines(lines))
         case .json:
-            let json = JSONValue.object([
+            var members: [String: JSONValue] = [
                 "policy": .string(policy),
                 "default": .string(table.defaultAction.rawValue),
                 "classes": .array(parsed.classes.map { parsed in
@@ -96,8 +98,10 @@ struct CompileCommand: ParsableCommand {
                     if rule.isLock { members["locked"] = .bool(true) }
                     return .object(members)
                 }),
-            ])
-            print(json.rendered())
+            ]
+            // Only a layered policy lists its layers: the listing of a policy on its own is unchanged.
+            if !layers.isEmpty { members["layers"] = .array(layers.map(JSONValue.string)) }
+            print(JSONValue.object(members).rendered())
         }
     }
 }

@@ -18,6 +18,8 @@ public struct ParsedPolicy: Sendable {
     public var classes: [ParsedClass]
     /// The rules, in source order.
     public var rules: [ParsedRule]
+    /// `extends:` and `allowUnmask:`, and whether the file gives its own `default`.
+    public var layering = ParsedLayering()
 
     /// The policy as the engine takes it.
     public var policy: MaskingPolicy {

@@ -20,16 +20,16 @@ public struct PolicyParser {
         return (failed ? nil : policy, parser.diagnostics)
     }
 
-    private mutating func error(_ rule: CompilerRule, _ message: String, _ range: SourceRange, hint: String? = nil) {
+    mutating func error(_ rule: CompilerRule, _ message: String, _ range: SourceRange, hint: String? = nil) {
         diagnostics.append(Diagnostic(rule, message, at: range, hint: hint))
     }
 
-    private mutating func unknownKey(_ pair: YAMLPair, in place: String, known: [String]) {
+    mutating func unknownKey(_ pair: YAMLPair, in place: String, known: [String]) {
         error(.unknownKey, "unknown key '\(pair.name)' in \(place)", pair.key.range,
               hint: SpellingHint.didYouMean(pair.name, in: known))
     }
 
-    private mutating func wrongType(_ node: YAMLNode, expected: String, key: String) {
+    mutating func wrongType(_ node: YAMLNode, expected: String, key: String) {
         error(.wrongType, "'\(key)' must be \(expected), found \(node.typeName)", node.range)
     }
 
@@ -43,8 +43,13 @@ public struct PolicyParser {
         var defaultRange = root.range
         var classes: [ParsedClass] = []
         var rules: [ParsedRule] = []
+        var layering = ParsedLayering()
         for pair in pairs {
             switch pair.name {
+            case "extends":
+                layering.bases = baseReferences(pair.value)
+            case "allowUnmask":
+                layering.allowUnmask = allowEntries(pair.value)
             case "version":
                 if case .int(let n)? = pair.value.scalarValue {
                     if n == PolicySchema.version { version = n } else {
@@ -67,9 +72,12 @@ public struct PolicyParser {
         let keys = Set(pairs.map(\.name))
         let start = SourceRange(file: file, start: root.range.start, end: root.range.start)
         if !keys.contains("version") { error(.missingKey, "missing required key 'version' (add 'version: 1')", start) }
-        if !keys.contains("default") { error(.missingKey, "missing required key 'default' (mask or unmask)", start) }
-        guard let version, let defaultAction else { return nil }
-        return ParsedPolicy(file: file, version: version, defaultAction: defaultAction, defaultRange: defaultRange, classes: classes, rules: rules)
+        // A layer (a policy with `extends`) inherits its bases' default when it gives none.
+        if !keys.contains("default") && !keys.contains("extends") { error(.missingKey, "missing required key 'default' (mask or unmask)", start) }
+        layering.givesDefault = keys.contains("default")
+        guard let version, let defaultAction = defaultAction ?? (layering.givesDefault ? nil : .mask) else { return nil }
+        return ParsedPolicy(file: file, version: version, defaultAction: defaultAction, defaultRange: defaultRange, classes: classes, rules: rules,
+                            layering: layering)
     }
 
     private mutating func action(_ node: YAMLNode, key: String) -> MaskAction? {
@@ -93,7 +101,7 @@ public struct PolicyParser {
         return value
     }
 
-    private mutating func bool(_ node: YAMLNode, key: String) -> Bool? {
+    mutating func bool(_ node: YAMLNode, key: String) -> Bool? {
         if case .bool(let value)? = node.scalarValue { return value }
         let hint = ["yes", "no", "on", "off", "y", "n"].contains(node.scalarText?.lowercased() ?? "") ? "write true or false" : nil
         error(.wrongType, "'\(key)' must be true or false, found \(node.typeName)", node.range, hint: hint)
@@ -102,7 +110,7 @@ public struct PolicyParser {
 
     /// Text of a scalar that names something (a class, an identifier): numbers are
     /// taken as written; null, booleans and collections are errors, and so is empty text.
-    private mutating func name(_ node: YAMLNode, key: String) -> String? {
+    mutating func name(_ node: YAMLNode, key: String) -> String? {
         switch node.scalarValue {
         case .string(let text)?, .float(let text)?:
             if text.isEmpty {
@@ -279,7 +287,7 @@ public struct PolicyParser {
         return ParsedRule(rule: rule, range: item.range, actionRange: actionPair.key.range, selectorRange: selectorRange, screenRange: screen?.1)
     }
 
-    private mutating func selectorValue(_ key: String, _ node: YAMLNode) -> ViewSelector? {
+    mutating func selectorValue(_ key: String, _ node: YAMLNode) -> ViewSelector? {
         if key == "tag" {
             if case .int(let n)? = node.scalarValue {
                 // A view's tag 0 is UIKit's default and counts as no tag: the rule could never match.

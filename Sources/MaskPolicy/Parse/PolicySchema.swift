@@ -3,7 +3,7 @@ public enum PolicySchema {
     /// The policy format version this build reads.
     public static let version = 1
     /// Keys of the top-level mapping.
-    public static let topKeys = ["version", "default", "types", "rules"]
+    public static let topKeys = ["version", "default", "types", "rules", "extends", "allowUnmask"]
     /// Keys of a rule.
     public static let ruleKeys = ["mask", "unmask", "reason"]
     /// The action keys of a rule.

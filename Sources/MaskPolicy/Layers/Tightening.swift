@@ -87,7 +87,7 @@ enum Tightening {
                     let before = pair.old.resolve(tree), after = pair.new.resolve(tree)
                     for view in 0..<2 {
                         if let change = loosening(before[view], after[view]) {
-                            what = change + (view == 1 ? " below them" : "") + (screen.map { " on \($0)" } ?? "")
+                            what = (view == 0 ? "views of '\(name)' " : "views inside views of '\(name)' ") + change + (screen.map { " on \($0)" } ?? "")
                             break search
                         }
                     }
@@ -98,7 +98,7 @@ enum Tightening {
             guard let base = bases.first(where: { !covers($0.cumulative.allowances, reach, new) }) else { continue }
             guard let parsed = layer.classes.last(where: { $0.declaration.name == declaration }) else { continue }
             reported.insert(declaration)
-            found.append(Diagnostic(.loosensBase, "declaring '\(declaration)' loosens base '\(base.file)': views of '\(name)' would be \(what)",
+            found.append(Diagnostic(.loosensBase, "declaring '\(declaration)' loosens base '\(base.file)': \(what)",
                                     at: parsed.nameRange, hint: "keep the class's superclass and kind as the base has them, or have the base allow '{ type: \(name) }'"))
         }
         return found
@@ -106,11 +106,11 @@ enum Tightening {
 
     /// How `after` is less strict than `before`, if it is.
     static func loosening(_ before: MaskDecision, _ after: MaskDecision) -> String? {
-        if before.isMasked && !after.isMasked { return "unmasked where the base masks them" }
-        if before.isLocked && !after.isLocked { return "no longer locked" }
-        if before.isSecure && !after.isSecure { return "no longer secure text" }
-        if before.kind == .map && after.kind != .map { return "no longer maps" }
-        if !before.emitsChildren && after.emitsChildren { return "sent with their children, which the base leaves out" }
+        if before.isMasked && !after.isMasked { return "would be unmasked where the base masks them" }
+        if before.isLocked && !after.isLocked { return "would no longer be locked" }
+        if before.isSecure && !after.isSecure { return "would no longer be secure text" }
+        if before.kind == .map && after.kind != .map { return "would no longer be maps" }
+        if !before.emitsChildren && after.emitsChildren { return "would be sent with their children, which the base leaves out" }
         return nil
     }
 

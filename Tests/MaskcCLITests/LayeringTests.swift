@@ -35,7 +35,7 @@ struct LayeringTests {
     func shipped() throws {
         let swift = try CLIHarness.run(["compile", Self.app, "--emit", "swift", "--source-label", "app.yaml"])
         #expect(swift.exit == 0)
-        #expect(swift.stdout.contains("origin: RuleOrigin(file: \"Examples/policy-repo/base.yaml\", line: 8, column: 5), locked: true)"))
-        #expect(swift.stdout.contains("origin: at(7, 5))"))
+        #expect(swift.stdout.contains("origin: RuleOrigin(file: \"Examples/policy-repo/base.yaml\", line: 9, column: 5), locked: true)"))
+        #expect(swift.stdout.contains("origin: at(8, 5))"))
     }
 }

@@ -4,15 +4,15 @@ import MaskEngine
 /// `extends:` and `allowUnmask:`.
 extension PolicyParser {
     /// `extends: [base.yaml, ...]` (or one path): non-empty paths.
-    mutating func baseReferences(_ node: YAMLNode) -> [ParsedBaseReference] {
+    mutating func baseReferences(_ node: YAMLNode, key: String = "extends") -> [ParsedBaseReference] {
         let items: [YAMLNode]
         if let list = node.items { items = list } else if node.scalarText != nil { items = [node] } else {
-            wrongType(node, expected: "a list of policy files", key: "extends")
+            wrongType(node, expected: "a list of files", key: key)
             return []
         }
         var bases: [ParsedBaseReference] = []
         for item in items {
-            guard let path = name(item, key: "extends") else { continue }
+            guard let path = name(item, key: key) else { continue }
             bases.append(ParsedBaseReference(path: path, range: item.range))
         }
         return bases

@@ -6,7 +6,7 @@ import MaskEngine
 public struct PolicyParser {
     /// The file name used in diagnostics.
     public let file: String
-    private var diagnostics: [Diagnostic] = []
+    private(set) var diagnostics: [Diagnostic] = []
 
     /// Creates a parser.
     public init(file: String) { self.file = file }

@@ -28,13 +28,7 @@ extension ViewResolver {
         let secure = isSecure || inherited.secure
         let decision = MaskDecision(isMasked: true, level: level, ruleIndex: Int(rule), kind: kind, isSecure: secure,
                                     emitsChildren: classFacts.recurses && kind != .map && !classFacts.chainCut, isLocked: true)
-        let recursiveInstance = ownRecursive.winner
-        let handed = InheritedVerdicts(
-            instanceRule: recursiveInstance >= 0 ? recursiveInstance : inherited.instanceRule,
-            typeRule: classFacts.recursiveTypeRule >= 0 ? classFacts.recursiveTypeRule : inherited.typeRule,
-            secure: secure,
-            lockRule: handedLock(classFacts, ownRecursive: ownRecursive, inherited: inherited))
-        return (decision, handed)
+        return (decision, handed(classFacts, ownRecursive: ownRecursive, secure: secure, inherited: inherited))
     }
 
     /// The lock a view hands its children: its own recursive instance lock, else its own

@@ -200,14 +200,19 @@ public struct ViewResolver: Sendable {
             isSecure: secure,
             emitsChildren: classFacts.recurses && kind != .map && !classFacts.chainCut
         )
+        return (decision, handed(classFacts, ownRecursive: ownRecursive, secure: secure, inherited: inherited))
+    }
+
+    /// What a view hands its children: its own recursive rules (instance, type, lock),
+    /// else what it inherited, and whether it is secure.
+    @inline(__always)
+    func handed(_ classFacts: ClassFacts, ownRecursive: RuleTally, secure: Bool, inherited: InheritedVerdicts) -> InheritedVerdicts {
         let recursiveInstance = ownRecursive.winner
-        let handed = InheritedVerdicts(
+        return InheritedVerdicts(
             instanceRule: recursiveInstance >= 0 ? recursiveInstance : inherited.instanceRule,
             typeRule: classFacts.recursiveTypeRule >= 0 ? classFacts.recursiveTypeRule : inherited.typeRule,
             secure: secure,
-            lockRule: handedLock(classFacts, ownRecursive: ownRecursive, inherited: inherited)
-        )
-        return (decision, handed)
+            lockRule: handedLock(classFacts, ownRecursive: ownRecursive, inherited: inherited))
     }
 
     /// The class chain the engine uses for a view: its own superclasses when given,

@@ -95,7 +95,7 @@ struct ViewDiff {
     mutating func add(_ item: TreeInputs.Item, before: DecisionTable, after: DecisionTable) {
         let tree = item.document.tree
         let old = before.resolve(tree), new = after.resolve(tree)
-        let oldLeftOut = Self.leftOut(tree, old), newLeftOut = Self.leftOut(tree, new)
+        let oldLeftOut = PolicyTestRunner.leftOut(tree, old), newLeftOut = PolicyTestRunner.leftOut(tree, new)
         trees += 1
         views += tree.count
         for view in 0..<tree.count {
@@ -107,15 +107,6 @@ struct ViewDiff {
                                  view: tree.views[view].id ?? tree.indexPath(of: view), className: tree.views[view].className,
                                  before: was, after: now))
         }
-    }
-
-    static func leftOut(_ tree: ViewTree, _ decisions: [MaskDecision]) -> [Bool] {
-        var result = [Bool](repeating: false, count: tree.count)
-        for view in 0..<tree.count {
-            let parent = Int(tree.parents[view])
-            if parent >= 0 && (result[parent] || !decisions[parent].emitsChildren) { result[view] = true }
-        }
-        return result
     }
 
     /// The changes of one kind, grouped by screen, then by deciding rule (the default

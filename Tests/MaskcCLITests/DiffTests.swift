@@ -40,6 +40,6 @@ struct DiffTests {
     @Test("a policy that does not compile: exit 3; a tree that cannot be read: exit 4")
     func errors() throws {
         #expect(try CLIHarness.run(["diff", "Tests/Fixtures/BrokenPolicies/schema-errors.yaml", "Policies/retail-app.yaml"]).exit == 3)
-        #expect(try CLIHarness.run(["diff", "Policies/strict-default.yaml", "Policies/retail-app.yaml", "--trees", "Tests/Fixtures/PolicyTests/broken-tree.json"]).exit == 4)
+        #expect(try CLIHarness.run(["diff", "Policies/strict-default.yaml", "Policies/retail-app.yaml", "--trees", "Tests/Fixtures/PolicyTests/broken-tree.ndjson"]).exit == 4)
     }
 }

@@ -88,19 +88,24 @@ struct PolicyTestRunner {
         var trees: [DecidedTree] = []
         let unreadable = try TreeInputs.forEachTree(in: try TreeInputs.files(paths), masker: masker) { item in
             let decisions = masker.decide(item.document)
-            let tree = item.document.tree
-            var leftOut = [Bool](repeating: false, count: tree.count)
-            for view in 0..<tree.count {
-                let parent = Int(tree.parents[view])
-                if parent >= 0 && (leftOut[parent] || !decisions[parent].emitsChildren) { leftOut[view] = true }
-            }
-            trees.append(DecidedTree(name: item.name, file: item.file, document: item.document, decisions: decisions, leftOut: leftOut))
+            trees.append(DecidedTree(name: item.name, file: item.file, document: item.document, decisions: decisions,
+                                     leftOut: Self.leftOut(item.document.tree, decisions)))
         }
         if unreadable > 0 {
             FileIO.printError("maskc: error: \(unreadable) tree\(unreadable == 1 ? "" : "s") could not be read")
             throw Reported(status: .invalidTree)
         }
         return trees
+    }
+
+    /// Per view: whether the replay leaves it out (an ancestor's children are not emitted).
+    static func leftOut(_ tree: ViewTree, _ decisions: [MaskDecision]) -> [Bool] {
+        var result = [Bool](repeating: false, count: tree.count)
+        for view in 0..<tree.count {
+            let parent = Int(tree.parents[view])
+            if parent >= 0 && (result[parent] || !decisions[parent].emitsChildren) { result[view] = true }
+        }
+        return result
     }
 
     /// What the replay does with a view, as expectations name it.

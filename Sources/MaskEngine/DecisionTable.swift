@@ -75,6 +75,8 @@ public struct DecisionTable: Sendable {
         needsScreens = ruleNeedsScreen.contains(true)
         ruleMasks = rules.map { $0.action == .mask }
         ruleRecursive = rules.map(\.recursive)
+        ruleLocks = rules.map(\.isLock)
+        usesLocks = ruleLocks.contains(true)
         (targetPaths, indexPaths) = Self.pathPatterns(of: rules)
     }
 
@@ -102,6 +104,10 @@ public struct DecisionTable: Sendable {
     let ruleMasks: [Bool]
     /// Per rule: whether it is recursive.
     let ruleRecursive: [Bool]
+    /// Per rule: whether it is a lock (``MaskRule/isLock``).
+    let ruleLocks: [Bool]
+    /// Whether any rule is a lock.
+    public let usesLocks: Bool
 
     /// Every instance rule whose selector on `key` matches `value` (exact and glob), in
     /// no particular order, before screen scoping.

@@ -27,6 +27,10 @@ public struct DecisionTrace: Sendable {
     public var indexPath: String
     /// The five levels, in order.
     public var steps: [Step]
+    /// The lock that decided (``MaskRule/isLock``), if one did: the rule, and the
+    /// ancestor it matched when it reached the view from above. A lock overrides every
+    /// level; ``steps`` still show what the levels would have said.
+    public var lock: (rule: Int, ancestor: Int?)?
     /// The decision the engine made.
     public var decision: MaskDecision
     /// Rules whose selector matches the view but that are scoped to another screen.
@@ -68,6 +72,7 @@ extension DecisionTable {
         var parentInstance: (ancestor: Int, rules: RuleList)?
         var parentType: (ancestor: Int, level: TypeLevelRules)?
         var secureAncestor = false
+        var ancestorLock: (rule: Int, ancestor: Int)?
         var ancestor = Int(tree.parents[view])
         while ancestor >= 0 {
             let ancestorFacts = tree.views[ancestor]
@@ -79,12 +84,17 @@ extension DecisionTable {
                 parentType = (ancestor, reaching)
             }
             if !secureAncestor { secureAncestor = SecureContent.isSecure(ancestorFacts, kind: resolver.classFacts(ancestorFacts).kind) }
+            if usesLocks, ancestorLock == nil, let rule = resolver.instanceRules(ancestorFacts, pathRules: pathMatches[ancestor]).recursive.lock
+                ?? resolver.typeLocks(along: resolver.classChain(of: ancestorFacts)).recursive {
+                ancestorLock = (rule, ancestor)
+            }
             ancestor = Int(tree.parents[ancestor])
         }
         let inherited = InheritedVerdicts(
             instanceRule: parentInstance?.rules.tally.winner ?? -1,
             typeRule: parentType?.level.rules.tally.winner ?? -1,
-            secure: secureAncestor)
+            secure: secureAncestor,
+            lockRule: ancestorLock.map { Int32($0.rule) } ?? -1)
         let decision = resolver.settle(classFacts, own: own.tally, ownRecursive: ownRecursive.tally,
                                        isSecure: SecureContent.isSecure(facts, kind: classFacts.kind), imageSource: facts.imageSource,
                                        inherited: inherited).0
@@ -114,7 +124,11 @@ extension DecisionTable {
         let otherScreens = Set(everywhere + namingScreen).filter { rules[$0].screen != nil && !applies($0) }.sorted()
         let needScreen = Set(namingScreen).filter { rules[$0].screen == nil }.sorted()
 
+        var lock: (rule: Int, ancestor: Int?)?
+        if decision.isLocked, let rule = decision.ruleIndex {
+            lock = (rule, decision.level == .parentInstance || decision.level == .parentType ? ancestorLock?.ancestor : nil)
+        }
         return DecisionTrace(view: view, chain: chain, target: target, indexPath: tree.indexPath(of: view),
-                             steps: steps, decision: decision, otherScreens: otherScreens, needScreen: needScreen)
+                             steps: steps, lock: lock, decision: decision, otherScreens: otherScreens, needScreen: needScreen)
     }
 }

@@ -28,15 +28,21 @@ public struct MaskDecision: Sendable, Hashable {
     /// Whether the view's children are emitted (false below maps, `recurse: false`
     /// classes and views whose class chain was cut).
     public var emitsChildren: Bool
+    /// Whether a locked mask decided (``MaskRule/isLock``): the rule named is the lock,
+    /// and ``level`` is where it matched (1 or 3 on the view itself, 2 or 4 on an
+    /// ancestor); no other rule was consulted.
+    public var isLocked: Bool
 
     /// Creates a decision.
-    public init(isMasked: Bool, level: PrecedenceLevel, ruleIndex: Int?, kind: ViewKind, isSecure: Bool, emitsChildren: Bool) {
+    public init(isMasked: Bool, level: PrecedenceLevel, ruleIndex: Int?, kind: ViewKind, isSecure: Bool, emitsChildren: Bool,
+                isLocked: Bool = false) {
         self.isMasked = isMasked
         self.level = level
         self.rule = ruleIndex.map { Int32($0) } ?? -1
         self.kind = kind
         self.isSecure = isSecure
         self.emitsChildren = emitsChildren
+        self.isLocked = isLocked
     }
 
     /// This decision as the `detect:` safety net makes it when `detector` matches the

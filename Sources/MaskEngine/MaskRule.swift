@@ -12,11 +12,15 @@ public struct MaskRule: Sendable, Hashable {
     public var reason: String?
     /// Where the rule was written.
     public var origin: RuleOrigin?
+    /// Whether the rule is a locked mask (`lock: true`): it decides the views it selects
+    /// (and, when recursive, their descendants) whatever any other rule says. Only a
+    /// `mask` rule is ever locked; the engine ignores the flag on an `unmask`.
+    public var locked: Bool
 
     /// Creates a rule.
     public init(
         _ action: MaskAction, _ selector: ViewSelector, recursive: Bool = true,
-        screen: String? = nil, reason: String? = nil, origin: RuleOrigin? = nil
+        screen: String? = nil, reason: String? = nil, origin: RuleOrigin? = nil, locked: Bool = false
     ) {
         self.action = action
         self.selector = selector
@@ -24,7 +28,11 @@ public struct MaskRule: Sendable, Hashable {
         self.screen = screen
         self.reason = reason
         self.origin = origin
+        self.locked = locked
     }
+
+    /// Whether the rule is a lock the engine enforces: a locked `mask`.
+    public var isLock: Bool { locked && action == .mask }
 
     /// The level the rule decides at for the views it matches itself.
     public var ownLevel: PrecedenceLevel { selector.isInstance ? .instance : .type }

@@ -8,6 +8,8 @@ public struct InheritedVerdicts: Sendable, Hashable {
     var typeRule: Int32
     /// Whether an ancestor is secure text entry: everything inside it is secure too.
     var secure: Bool
+    /// The nearest ancestor's recursive lock (its instance lock before its type lock), or -1.
+    var lockRule: Int32 = -1
 
     /// What the root of a tree inherits: nothing.
     public static let root = InheritedVerdicts(instanceRule: -1, typeRule: -1, secure: false)
@@ -28,6 +30,11 @@ struct ClassFacts: Sendable {
     var recursiveTypeRule: Int32
     /// What level 5 does for views of the class (``DecisionTable/defaultState(for:)``).
     var defaultState: DefaultState
+    /// The first type lock on any class of the chain (most specific class first), else
+    /// the first locked `kind` rule on the chain's kind, or -1.
+    var typeLock: Int32 = -1
+    /// The first recursive type lock on any class of the chain, handed down, or -1.
+    var recursiveTypeLock: Int32 = -1
 }
 
 /// The rules that decide a view on level 3, or that it hands down for level 4: those of
@@ -189,6 +196,9 @@ public struct ViewResolver: Sendable {
     @inline(__always)
     func settle(_ classFacts: ClassFacts, own: RuleTally, ownRecursive: RuleTally, isSecure: Bool, imageSource: ImageSource?,
                         inherited: InheritedVerdicts) -> (MaskDecision, InheritedVerdicts) {
+        if table.usesLocks, let locked = settleLocked(classFacts, own: own, ownRecursive: ownRecursive, isSecure: isSecure, inherited: inherited) {
+            return locked
+        }
         var level: PrecedenceLevel
         var rule = own.winner
         if rule >= 0 {
@@ -217,13 +227,19 @@ public struct ViewResolver: Sendable {
             isSecure: secure,
             emitsChildren: classFacts.recurses && kind != .map && !classFacts.chainCut
         )
+        return (decision, handed(classFacts, ownRecursive: ownRecursive, secure: secure, inherited: inherited))
+    }
+
+    /// What a view hands its children: its own recursive rules (instance, type, lock),
+    /// else what it inherited, and whether it is secure.
+    @inline(__always)
+    func handed(_ classFacts: ClassFacts, ownRecursive: RuleTally, secure: Bool, inherited: InheritedVerdicts) -> InheritedVerdicts {
         let recursiveInstance = ownRecursive.winner
-        let handed = InheritedVerdicts(
+        return InheritedVerdicts(
             instanceRule: recursiveInstance >= 0 ? recursiveInstance : inherited.instanceRule,
             typeRule: classFacts.recursiveTypeRule >= 0 ? classFacts.recursiveTypeRule : inherited.typeRule,
-            secure: secure
-        )
-        return (decision, handed)
+            secure: secure,
+            lockRule: handedLock(classFacts, ownRecursive: ownRecursive, inherited: inherited))
     }
 
     /// The class chain the engine uses for a view: its own superclasses when given,
@@ -245,8 +261,9 @@ public struct ViewResolver: Sendable {
     private func tally<Sink: RuleSink>(_ rule: Int32, _ own: inout Sink, _ recursive: inout Sink) {
         guard applies(rule) else { return }
         let action: MaskAction = table.ruleMasks[Int(rule)] ? .mask : .unmask
-        own.add(rule, action)
-        if table.ruleRecursive[Int(rule)] { recursive.add(rule, action) }
+        let locked = table.ruleLocks[Int(rule)]
+        own.add(rule, action, locked: locked)
+        if table.ruleRecursive[Int(rule)] { recursive.add(rule, action, locked: locked) }
     }
 
     /// Tallies the rules selecting `value` on `key`, through a memo of recent values:
@@ -342,13 +359,16 @@ public struct ViewResolver: Sendable {
         let chain = classChain(of: facts)
         let levels = typeLevelRules(along: chain)
         let selectorKind = table.catalog.selectorKind(along: chain)
+        let locks: (own: Int?, recursive: Int?) = table.usesLocks ? typeLocks(along: chain) : (nil, nil)
         return ClassFacts(
             kind: table.catalog.kind(along: chain),
             recurses: table.catalog.recurses(along: chain),
             chainCut: facts.superclasses == nil && table.catalog.isCut(chain),
             typeRule: levels.own?.rules.tally.winner ?? -1,
             recursiveTypeRule: levels.recursive?.rules.tally.winner ?? -1,
-            defaultState: table.defaultState(for: selectorKind)
+            defaultState: table.defaultState(for: selectorKind),
+            typeLock: locks.own.map(Int32.init) ?? -1,
+            recursiveTypeLock: locks.recursive.map(Int32.init) ?? -1
         )
     }
 
@@ -390,8 +410,8 @@ public struct ViewResolver: Sendable {
             var all = RuleList(), reaching = RuleList()
             for rule in list where applies(rule) {
                 let r = table.rules[Int(rule)]
-                all.add(rule, r.action)
-                if r.recursive { reaching.add(rule, r.action) }
+                all.add(rule, r.action, locked: r.isLock)
+                if r.recursive { reaching.add(rule, r.action, locked: r.isLock) }
             }
             if own == nil, all.winner != nil { own = (name, all) }
             if recursive == nil, reaching.winner != nil { recursive = (name, reaching) }

@@ -306,7 +306,10 @@ struct MaskedTreeWriter {
                 if !first { out.append(UInt8(ascii: ",")) }
                 var added = Array("\"masking\":{\"kind\":".utf8)
                 JSONString.appendQuoted(decision.kind.rawValue, to: &added)
-                added.append(contentsOf: ",\"level\":\(decision.level.rawValue),\"masked\":\(decision.isMasked),\"rule\":".utf8)
+                added.append(contentsOf: ",\"level\":\(decision.level.rawValue),".utf8)
+                // Only a locked decision says so: outputs of policies without locks are unchanged.
+                if decision.isLocked { added.append(contentsOf: "\"locked\":true,".utf8) }
+                added.append(contentsOf: "\"masked\":\(decision.isMasked),\"rule\":".utf8)
                 if let origin = writer.table.rule(for: decision)?.origin {
                     JSONString.appendQuoted(origin.description, to: &added)
                 } else if let detector = decision.detector {

@@ -46,7 +46,7 @@ struct CheckCommand: ParsableCommand {
         var sources: [(String, [UInt8], PolicyCompilation)] = []
         for path in policies {
             let bytes = try PolicyLoader.readInput(path, what: "policy")
-            sources.append((path, bytes, PolicyCompiler.compile(bytes, file: path)))
+            sources.append((path, bytes, PolicyCompiler.compile(bytes, file: path, read: PolicyLoader.readBase)))
         }
         var corpora: [CorpusReport?] = sources.map { $0.2.table.map(CorpusReport.init(table:)) }
         var unreadable = 0

@@ -46,7 +46,7 @@ extension CompileCommand {
         }
         guard let parsed = compilation.parsed else { throw Reported(status: .invalidPolicy) }
         let source = sourceLabel ?? Self.defaultLabel(policy)
-        let shipped = Self.relabeled(parsed.policy, as: source)
+        let shipped = Self.relabeled(parsed.policy, file: policy, as: source)
         var out: [UInt8]
         switch emit {
         case .swift:
@@ -65,11 +65,19 @@ extension CompileCommand {
         return path.split(separator: "/").last.map(String.init) ?? path
     }
 
-    /// `policy` with every origin naming `source`.
-    static func relabeled(_ policy: MaskingPolicy, as source: String) -> MaskingPolicy {
+    /// `policy` with every origin in `file` naming `source`; origins in a base (a layered
+    /// policy) name the base as ``defaultLabel(_:)`` does.
+    static func relabeled(_ policy: MaskingPolicy, file: String, as source: String) -> MaskingPolicy {
         var policy = policy
-        for index in policy.rules.indices { policy.rules[index].origin?.file = source }
-        for index in policy.classes.indices { policy.classes[index].origin?.file = source }
+        func label(_ origin: String) -> String { origin == file ? source : defaultLabel(origin) }
+        for index in policy.rules.indices {
+            let named = label(policy.rules[index].origin?.file ?? file)
+            policy.rules[index].origin?.file = named
+        }
+        for index in policy.classes.indices {
+            let named = label(policy.classes[index].origin?.file ?? file)
+            policy.classes[index].origin?.file = named
+        }
         return policy
     }
 }

@@ -55,11 +55,13 @@ struct CompileCommand: ParsableCommand {
 
     func run() throws {
         if let emit { return try runEmission(emit) }
-        let (table, parsed) = try PolicyLoader.load(policy)
+        let (table, parsed, layers) = try PolicyLoader.loadLayered(policy)
         let rows = table.priorityOrder.enumerated().map { priority, index in (priority + 1, index, table.rules[index]) }
         switch format ?? .text {
         case .text:
             var lines = ["# \(policy): default \(table.defaultAction.rawValue), \(table.rules.count) rule\(table.rules.count == 1 ? "" : "s"), \(parsed.classes.count) class\(parsed.classes.count == 1 ? "" : "es")"]
+            // A layered policy names its layers, bases first; each rule's source names its file.
+            if !layers.isEmpty { lines.append("# layers: " + layers.joined(separator: " <- ")) }
             let header = ["#", "level", "action", "selector", "recursive", "screen", "source"]
             var cells = [header]
             // Format 1.1: the safety net decides first (level 0), per-dimension defaults on level 5.
@@ -68,13 +70,13 @@ struct CompileCommand: ParsableCommand {
             }
             for (priority, _, rule) in rows {
                 cells.append([String(priority), String(rule.ownLevel.rawValue) + (rule.recursive ? "+\(rule.ownLevel.rawValue + 1)" : ""),
-                              rule.action.rawValue, rule.selector.description, rule.recursive ? "yes" : "no",
+                              rule.isLock ? "mask (locked)" : rule.action.rawValue, rule.selector.description, rule.recursive ? "yes" : "no",
                               rule.screen ?? "-", rule.origin?.description ?? "-"].map(ReportText.escaped))
             }
             for (dimension, value, range) in Self.dimensionDefaults(parsed) {
                 cells.append(["-", "5", value, "defaults.\(dimension.rawValue)", "-", "-", "\(policy):\(range.start.line):\(range.start.column)"])
             }
-            cells.append(["-", "5", table.defaultAction.rawValue, "default", "-", "-", "\(policy):\(parsed.defaultRange.start.line):\(parsed.defaultRange.start.column)"])
+            cells.append(["-", "5", table.defaultAction.rawValue, "default", "-", "-", parsed.defaultRange.location])
             let widths = header.indices.map { column in cells.map { $0[column].count }.max() ?? 0 }
             for row in cells {
                 lines.append(row.enumerated().map { column, cell in
@@ -98,7 +100,7 @@ struct CompileCommand: ParsableCommand {
                     ])
                 }),
                 "rules": .array(rows.map { priority, index, rule in
-                    .object([
+                    var members: [String: JSONValue] = [
                         "priority": .int(priority),
                         "index": .int(index),
                         "level": .int(rule.ownLevel.rawValue),
@@ -108,7 +110,10 @@ struct CompileCommand: ParsableCommand {
                         "screen": rule.screen.map(JSONValue.string) ?? .null,
                         "reason": rule.reason.map(JSONValue.string) ?? .null,
                         "source": rule.origin.map { .string($0.description) } ?? .null,
-                    ])
+                    ]
+                    // Only locks say so: the listing of a policy without locks is unchanged.
+                    if rule.isLock { members["locked"] = .bool(true) }
+                    return .object(members)
                 }),
             ]
             // Format 1.1 keys, only for a policy in that format (version 1 output is unchanged).
@@ -116,6 +121,8 @@ struct CompileCommand: ParsableCommand {
                 members["defaults"] = .object(Dictionary(uniqueKeysWithValues: Self.dimensionDefaults(parsed).map { ($0.0.rawValue, JSONValue.string($0.1)) }))
                 members["detect"] = .array(parsed.detectors.map { .string($0.rawValue) })
             }
+            // Only a layered policy lists its layers: the listing of a policy on its own is unchanged.
+            if !layers.isEmpty { members["layers"] = .array(layers.map(JSONValue.string)) }
             print(JSONValue.object(members).rendered())
         }
     }

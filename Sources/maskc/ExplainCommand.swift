@@ -134,6 +134,7 @@ struct ExplainCommand: ParsableCommand {
         guard let index else { return "default \(table.defaultAction.rawValue)" }
         let rule = table.rules[index]
         var text = "\(rule.action.rawValue) \(rule.selector)"
+        if rule.isLock { text += " (locked)" }
         if !rule.recursive { text += " (not recursive)" }
         if let screen = rule.screen { text += " on \(screen)" }
         if let origin = rule.origin { text += " at \(origin)" }
@@ -171,6 +172,7 @@ struct ExplainCommand: ParsableCommand {
             paths.append(path)
             var state = decision.isMasked ? "masked" : "shown"
             if decision.isSecure { state += ", secure" }
+            if decision.isLocked { state += ", locked" }
             if hidden[view] { state = "not emitted" }
             let indent = depth > 64 ? String(repeating: "  ", count: 64) + "(depth \(depth)) " : String(repeating: "  ", count: depth)
             var line = indent + "\(tree.views[view].id ?? path) \(tree.views[view].className)"
@@ -198,8 +200,12 @@ struct ExplainCommand: ParsableCommand {
             "kind: \(trace.decision.kind.rawValue)\(trace.decision.isSecure ? ", secure text entry (or inside one)" : "")",
             "reliable target: \(trace.target)",
         ]
-        let deciding = detector != nil ? .detector : trace.steps.first { $0.winner != nil }?.level ?? .default
-        if let detector {
+        let deciding: PrecedenceLevel? = trace.lock != nil ? nil : detector != nil ? .detector : trace.steps.first { $0.winner != nil }?.level ?? .default
+        if let lock = trace.lock {
+            var head = "locked: "
+            if let ancestor = lock.ancestor { head += "ancestor \(label(tree, ancestor)) (\(tree.views[ancestor].className)): " }
+            lines.append(head + ruleText(table, lock.rule) + " <- decides (a locked mask: no other rule can unmask the view)")
+        } else if let detector {
             lines.append("level 0 (detector): detect:\(detector.rawValue) found personal data in the view's content <- decides")
         }
         for step in trace.steps {
@@ -218,7 +224,11 @@ struct ExplainCommand: ParsableCommand {
                 continue
             }
             head += ruleText(table, winner)
-            head += step.level == deciding ? " <- decides" : " (not reached: level \(deciding.rawValue) decided first)"
+            if let deciding {
+                head += step.level == deciding ? " <- decides" : " (not reached: level \(deciding.rawValue) decided first)"
+            } else {
+                head += " (overridden: the lock decides)"
+            }
             lines.append(head)
             for other in step.matched where other != winner {
                 let why = table.rules[other].action == table.rules[winner].action

@@ -7,9 +7,15 @@ import MaskPolicy
 /// on standard error.
 enum PolicyLoader {
     static func load(_ path: String) throws(Reported) -> (DecisionTable, ParsedPolicy) {
+        let (table, parsed, _) = try loadLayered(path)
+        return (table, parsed)
+    }
+
+    /// ``load(_:)``, with the files of the policy's chain (empty without `extends:`).
+    static func loadLayered(_ path: String) throws(Reported) -> (DecisionTable, ParsedPolicy, [String]) {
         let (_, compilation) = try compile(path, printing: { compilation, _ in compilation.diagnostics })
         guard let table = compilation.table, let parsed = compilation.parsed else { throw Reported(status: .invalidPolicy) }
-        return (table, parsed)
+        return (table, parsed, compilation.layers)
     }
 
     /// Reads and compiles a policy, printing the diagnostics `printing` picks from the
@@ -24,7 +30,7 @@ enum PolicyLoader {
             FileIO.printError("maskc: error: cannot read policy '\(path)': \(error.message)")
             throw Reported(status: .usage)
         }
-        let compilation = PolicyCompiler.compile(bytes, file: path)
+        let compilation = PolicyCompiler.compile(bytes, file: path, read: readBase)
         for diagnostic in printing(compilation, bytes) { FileIO.printError(diagnostic.rendered) }
         guard !compilation.failed, compilation.parsed != nil else {
             let count = compilation.diagnostics.filter { $0.severity == .error }.count
@@ -32,6 +38,15 @@ enum PolicyLoader {
             throw Reported(status: .invalidPolicy)
         }
         return (bytes, compilation)
+    }
+
+    /// Reads a base policy `extends:` names, from the file system.
+    static func readBase(_ path: String) -> Result<[UInt8], PolicyReadFailure> {
+        do {
+            return .success(try FileIO.read(path, limit: PolicyLimits.standard.maximumBytes))
+        } catch {
+            return .failure(PolicyReadFailure(message: error.message))
+        }
     }
 
     static func readInput(_ path: String, what: String, limit: Int = JSONLimits.standard.maximumBytes) throws(Reported) -> [UInt8] {

@@ -62,6 +62,7 @@ struct RulesCommand: ParsableCommand {
                 for example in examples {
                     lines += ["\(title):", "", "```yaml"] + shown(example.markedPolicy) + ["```", ""]
                     for tree in example.trees { lines += ["with the tree", "", "```json", tree, "```", ""] }
+                    for base in example.bases { lines += ["with the base `\(base.file)`", "", "```yaml"] + shown(base.text) + ["```", ""] }
                 }
             }
             if lines.last == "" { lines.removeLast() }

@@ -102,6 +102,33 @@ struct TableFormatTests {
         #expect(Self.error(TableBytes.resealed(bytes)) == .invalidValue(offset: rule + 19, field: .originLine))
     }
 
+    @Test("locks: a table with one is version 2, with a lock byte per rule; without, version 1 as before")
+    func locks() throws {
+        var locked = Self.policy
+        locked.rules.append(MaskRule(.mask, .type("BalanceLabel"), recursive: false, origin: RuleOrigin(file: "p.yaml", line: 12, column: 5), locked: true))
+        let bytes = TableFormat.encode(locked)
+        #expect(Array(bytes.prefix(6)) == Array("MTAB".utf8) + [2, 0])
+        #expect(try TableFormat.decode(bytes) == locked)
+        #expect(try DecisionTable(serialized: bytes).rules.filter(\.isLock).count == 1)
+        // Version 1 is the same body without lock bytes: the policy without the lock.
+        var unlocked = locked
+        unlocked.rules[unlocked.rules.count - 1].locked = false
+        #expect(TableFormat.encode(unlocked).count == bytes.count - locked.rules.count)
+        #expect(TableFormat.encode(unlocked)[4] == 1)
+
+        // One locked rule on one string: action, key, value, recursive, then the lock byte.
+        let one = TableFormat.encode(MaskingPolicy(rules: [MaskRule(.mask, .type("A"), locked: true)]))
+        let lock = 44 + 4 + 4 + 1 + 1 + 4 + 4 + 1 + 1 + 4 + 1
+        #expect(one[lock] == 1)
+        var damaged = one
+        damaged[lock] = 2
+        #expect(Self.error(TableBytes.resealed(damaged)) == .invalidValue(offset: lock, field: .locked))
+        // An unmask is never locked: a table that says so is refused.
+        damaged = one
+        damaged[lock - 7] = 1
+        #expect(Self.error(TableBytes.resealed(damaged)) == .invalidValue(offset: lock, field: .locked))
+    }
+
     @Test("errors are one line and quote nothing from the table")
     func messages() {
         for error: TableFormatError in [.digestMismatch, .invalidUTF8(offset: 9), .truncated(offset: 3, field: .reason), .lengthMismatch(declared: 1, actual: 2)] {

@@ -14,7 +14,7 @@ private let policiesFolder: URL = URL(fileURLWithPath: #filePath)
 /// The names of the `.yaml` files in `Policies/`, sorted.
 private func shippedPolicies() -> [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: policiesFolder.path)) ?? []
-    return names.filter { $0.hasSuffix(".yaml") }.sorted()
+    return names.filter { $0.hasSuffix(".yaml") && !$0.hasSuffix(".masktest.yaml") }.sorted()
 }
 
 /// The classic "billion laughs" file: nine levels of anchors, each aliasing the last nine times.

@@ -12,7 +12,11 @@ struct LintRuleExampleTests {
 
     static func lint(_ example: LintExample) -> LintReport {
         let bytes = Array(example.policy.utf8)
-        let compilation = PolicyCompiler.compile(bytes, file: "example.yaml")
+        let compilation = PolicyCompiler.compile(bytes, file: "example.yaml") { path in
+            if path == "example.yaml" { return .success(bytes) }
+            guard let base = example.bases.first(where: { $0.file == path }) else { return .failure(PolicyReadFailure(message: "no such file")) }
+            return .success(Array(base.text.utf8))
+        }
         var corpus: CorpusReport?
         if let table = compilation.table, !example.trees.isEmpty {
             var report = CorpusReport(table: table)

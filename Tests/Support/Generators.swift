@@ -178,8 +178,9 @@ public struct PolicyGenerator {
     public init(seed: UInt64) { rng = SplitMix64(seed: seed) }
 
     /// A policy of `count` rules mixing type rules, exact identifiers, globs and screen
-    /// scoping; with `targets`, some reliable-target rules too.
-    public mutating func policy(rules count: Int, targets: Bool = false, default action: MaskAction = .mask) -> MaskingPolicy {
+    /// scoping; with `targets`, some reliable-target rules too; with `locks`, about one
+    /// mask rule in four is locked.
+    public mutating func policy(rules count: Int, targets: Bool = false, locks: Bool = false, default action: MaskAction = .mask) -> MaskingPolicy {
         var rules: [MaskRule] = []
         rules.reserveCapacity(count)
         for _ in 0..<count {
@@ -216,7 +217,8 @@ public struct PolicyGenerator {
                     selector = .id(GlobPattern("v\(Int.random(in: 0..<50, using: &rng))*"))
                 }
             }
-            rules.append(MaskRule(act, selector, recursive: recursive, screen: screen))
+            let locked = locks && act == .mask && Int.random(in: 0..<4, using: &rng) == 0
+            rules.append(MaskRule(act, selector, recursive: recursive, screen: screen, locked: locked))
         }
         return MaskingPolicy(default: action, classes: Corpus.declarations, rules: rules)
     }
@@ -230,6 +232,7 @@ public struct PolicyGenerator {
             var selector = "\(rule.selector.key.rawValue): \(rule.selector.key == .tag ? rule.selector.value : TreeGenerator.quoted(rule.selector.value))"
             if !rule.recursive { selector += ", recursive: false" }
             if let screen = rule.screen { selector += ", screen: \(screen)" }
+            if rule.locked { selector += ", lock: true" }
             lines.append("  - \(rule.action.rawValue): { \(selector) }")
             if rule.action == .unmask { lines.append("    reason: \"generated\"") }
         }

@@ -145,6 +145,40 @@ public struct ReferenceResolver: Sendable {
         }
     }
 
+    /// The lock deciding a view, written from the README: the view's own instance lock,
+    /// else its own type lock (any class of its chain, most specific first, then a
+    /// locked `kind` rule on its kind), else the
+    /// nearest ancestor's recursive lock (instance before type); first in source order.
+    func lock(_ view: Int, in tree: ViewTree) -> (level: PrecedenceLevel, rule: Int)? {
+        let locks = policy.rules.indices.filter { policy.rules[$0].locked && policy.rules[$0].action == .mask && applies(policy.rules[$0], tree) }
+        func instanceLock(_ v: Int, recursiveOnly: Bool) -> Int? {
+            locks.first { matchesInstance(policy.rules[$0], v, tree) && (!recursiveOnly || policy.rules[$0].recursive) }
+        }
+        func typeLock(_ v: Int, recursiveOnly: Bool) -> Int? {
+            for name in chain(v, tree) {
+                if let found = locks.first(where: { index in
+                    guard case .type(let t) = policy.rules[index].selector, t == name else { return false }
+                    return !recursiveOnly || policy.rules[index].recursive
+                }) { return found }
+            }
+            // Then a locked `kind` rule on the view's kind.
+            let kind = selectorKind(v, tree)
+            return locks.first { index in
+                guard case .kind(let k) = policy.rules[index].selector, k == kind else { return false }
+                return !recursiveOnly || policy.rules[index].recursive
+            }
+        }
+        if let rule = instanceLock(view, recursiveOnly: false) { return (.instance, rule) }
+        if let rule = typeLock(view, recursiveOnly: false) { return (.type, rule) }
+        var ancestor = Int(tree.parents[view])
+        while ancestor >= 0 {
+            if let rule = instanceLock(ancestor, recursiveOnly: true) { return (.parentInstance, rule) }
+            if let rule = typeLock(ancestor, recursiveOnly: true) { return (.parentType, rule) }
+            ancestor = Int(tree.parents[ancestor])
+        }
+        return nil
+    }
+
     func decide(_ view: Int, in tree: ViewTree) -> MaskDecision {
         var level = PrecedenceLevel.default
         var rule: Int?
@@ -188,8 +222,10 @@ public struct ReferenceResolver: Sendable {
            let next = catalog.declarations[classes[classes.count - 1]]?.superclass, !classes.contains(next) {
             cut = true
         }
-        return MaskDecision(isMasked: masks || kind == .map || cut || secure, level: level, ruleIndex: rule, kind: kind, isSecure: secure,
-                            emitsChildren: catalog.recurses(along: classes) && kind != .map && !cut)
+        let locked = lock(view, in: tree)
+        if let locked { (level, rule) = (locked.level, locked.rule) }
+        return MaskDecision(isMasked: masks || kind == .map || cut || secure || locked != nil, level: level, ruleIndex: rule, kind: kind, isSecure: secure,
+                            emitsChildren: catalog.recurses(along: classes) && kind != .map && !cut, isLocked: locked != nil)
     }
 
     /// The secure markers of a view itself, spelled out from Docs/secure-markers.md.

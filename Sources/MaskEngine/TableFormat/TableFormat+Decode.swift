@@ -10,7 +10,9 @@ extension TableFormat {
         return try decodeBody(bytes, from: headerSize, version: version)
     }
 
-    /// Checks the header and the body's digest; returns the format version.
+    /// Checks the header and the body's digest.
+    /// - Returns: the table's format version.
+    @discardableResult
     static func checkHeader(_ bytes: [UInt8]) throws(TableFormatError) -> UInt16 {
         guard bytes.count >= headerSize else { throw .truncatedHeader(length: bytes.count) }
         guard bytes[0..<4].elementsEqual(magic) else { throw .notATable }
@@ -83,10 +85,12 @@ extension TableFormat {
                 selector = .kind(kind)
             }
             let recursive = try reader.decoded(.recursive) { $0 <= 1 ? $0 == 1 : nil }
+            // A lock byte from version 2 on; only a mask can be locked.
+            let locked = version >= lockVersion ? try reader.decoded(.locked) { $0 == 0 ? false : $0 == 1 && action == .mask ? true : nil } : false
             let screen = try reader.optionalReference(.screen)
             let reason = try reader.optionalReference(.reason)
             let origin = try reader.origin()
-            rules.append(MaskRule(action, selector, recursive: recursive, screen: screen, reason: reason, origin: origin))
+            rules.append(MaskRule(action, selector, recursive: recursive, screen: screen, reason: reason, origin: origin, locked: locked))
         }
         var policy = MaskingPolicy(default: defaultAction, classes: classes, rules: rules)
         if version >= 2 {

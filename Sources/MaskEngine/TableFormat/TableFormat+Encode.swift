@@ -6,6 +6,7 @@ extension TableFormat {
     /// order they are first used.
     /// - Complexity: O(n) in the size of the policy.
     public static func encode(_ policy: MaskingPolicy) -> [UInt8] {
+        let version = version(of: policy)
         var strings = StringNumbering()
         var records: [UInt8] = []
         records.append(code(policy.defaultAction))
@@ -31,11 +32,11 @@ extension TableFormat {
                 append(strings.number(rule.selector.value), to: &records)
             }
             records.append(rule.recursive ? 1 : 0)
+            if version >= lockVersion { records.append(rule.locked ? 1 : 0) }
             append(strings.number(rule.screen), to: &records)
             append(strings.number(rule.reason), to: &records)
             append(rule.origin, strings: &strings, to: &records)
         }
-        let version = version(of: policy)
         if version >= 2 {
             // The format 1.1 section: per-dimension defaults, then the detectors.
             records.append(policy.defaults.text.map(code) ?? unset)

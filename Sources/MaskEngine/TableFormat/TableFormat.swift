@@ -29,13 +29,20 @@
 public enum TableFormat {
     /// The first four bytes of every table: `MTAB`.
     public static let magic: [UInt8] = Array("MTAB".utf8)
-    /// The newest format version this engine writes and reads.
-    public static let version: UInt16 = 2
+    /// The newest format version this engine writes and reads: 3. Version 2 adds, after
+    /// the rules, the policy format 1.1 section (per-dimension defaults, detectors);
+    /// version 3 adds a lock byte after each rule's `recursive`. A table is written in
+    /// the oldest version that holds its policy (``version(of:)``), so a version 1
+    /// policy's table stays byte for byte what it was, and an engine that reads only an
+    /// older version refuses a table with locks or 1.1 keys rather than drop them.
+    public static let version: UInt16 = 3
     /// The versions this engine reads.
-    public static let readableVersions: ClosedRange<UInt16> = 1...2
-    /// The version `policy` is written in: 2 when it uses anything of policy format 1.1
-    /// (`kind` selectors, per-dimension defaults, `detect:`), else 1.
+    public static let readableVersions: ClosedRange<UInt16> = 1...3
+    /// The version `policy` is written in: 3 when a rule is locked; else 2 when it uses
+    /// anything of policy format 1.1 (`kind` selectors, per-dimension defaults,
+    /// `detect:`); else 1.
     public static func version(of policy: MaskingPolicy) -> UInt16 {
+        if policy.rules.contains(where: \.locked) { return 3 }
         let usesKinds = policy.rules.contains { $0.selector.key == .kind }
         return usesKinds || !policy.defaults.isEmpty || !policy.detectors.isEmpty ? 2 : 1
     }
@@ -52,6 +59,8 @@ public enum TableFormat {
     static let minimumStringSize = 4
     static let minimumClassSize = 4 + 4 + 1 + 1 + originSize
     static let minimumRuleSize = 1 + 1 + 4 + 1 + 4 + 4 + originSize
+    /// The first version whose rules carry a lock byte.
+    static let lockVersion: UInt16 = 3
     static let originSize = 12
 
     /// Codes of the enumerations, fixed by the format (never derived from case order).

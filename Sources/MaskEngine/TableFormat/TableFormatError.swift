@@ -62,6 +62,7 @@ public enum TableField: String, Sendable, Hashable, CaseIterable {
     case selectorValue = "selector value"
     case tag
     case recursive
+    case locked = "lock"
     case screen
     case reason
     case originFile = "origin file"

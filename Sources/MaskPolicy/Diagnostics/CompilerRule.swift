@@ -16,6 +16,11 @@ public enum CompilerRule: String, Sendable, Hashable, CaseIterable {
     case emptyPattern = "empty-pattern"
     case typeCycle = "type-cycle"
     case typeChainLimit = "type-chain-limit"
+    case missingBase = "missing-base"
+    case extendsCycle = "extends-cycle"
+    case baseVersion = "base-version"
+    case extendsDepth = "extends-depth"
+    case loosensBase = "loosens-base"
 }
 
 extension Diagnostic {

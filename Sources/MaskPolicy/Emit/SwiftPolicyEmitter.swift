@@ -100,13 +100,15 @@ public enum SwiftPolicyEmitter {
         return "ClassDeclaration(" + arguments.joined(separator: ", ") + ")"
     }
 
-    /// `MaskRule(.unmask, .type("UIButton"), recursive: false, screen: "Home", reason: "...", origin: at(6, 5))`.
+    /// `MaskRule(.unmask, .type("UIButton"), recursive: false, screen: "Home", reason: "...", origin: at(6, 5))`;
+    /// a lock ends in `locked: true`.
     static func literal(_ rule: MaskRule, source: String) -> String {
         var arguments = ["." + rule.action.rawValue, literal(rule.selector)]
         if !rule.recursive { arguments.append("recursive: false") }
         if let screen = rule.screen { arguments.append("screen: " + SwiftLiteral.string(screen)) }
         if let reason = rule.reason { arguments.append("reason: " + SwiftLiteral.string(reason)) }
         if let origin = rule.origin { arguments.append("origin: " + literal(origin, source: source)) }
+        if rule.locked { arguments.append("locked: true") }
         return "MaskRule(" + arguments.joined(separator: ", ") + ")"
     }
 

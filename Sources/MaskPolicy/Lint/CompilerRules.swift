@@ -9,6 +9,8 @@ enum CompilerRules {
                             triggering: triggering.map { LintExample($0) }, nonTriggering: nonTriggering.map { LintExample($0) })
     }
 
+    static let descriptions: [LintRuleDescription] = singleFile + LayeringRules.descriptions
+
     private static let valid = "version: 1\ndefault: mask\n"
 
     /// A policy declaring `T1` to `Tn`, each extending the one before, `T1` extending
@@ -21,7 +23,7 @@ enum CompilerRules {
         return text
     }
 
-    static let descriptions: [LintRuleDescription] = [
+    static let singleFile: [LintRuleDescription] = [
         error(.syntax, "YAML syntax", .syntax, "The file is not valid YAML (or holds several documents, tags, or non-text keys).",
               ["version: 1\ndefault: [mask\n↓", "version: 1\n↓\tdefault: mask\n"], [valid]),
         error(.anchorAlias, "Anchors and aliases", .syntax, "YAML anchors and aliases are rejected: policies never need them, and alias expansion is a denial-of-service vector.",

@@ -16,6 +16,15 @@ struct LintContext {
 
     /// Every class name a hint may suggest.
     var classNames: [String] { catalog.declarations.keys.sorted() }
+
+    /// The policy's locks (``MaskRule/isLock``), in source order.
+    var lockRules: [ParsedRule] { policy.rules.filter { $0.rule.isLock } }
+
+    /// Where a rule is, for a message: `line N` in the policy's own file, else
+    /// `FILE:LINE` (a rule of a layer's base).
+    func place(of rule: ParsedRule) -> String {
+        rule.actionRange.file == policy.file ? "line \(rule.actionRange.start.line)" : "\(rule.actionRange.file):\(rule.actionRange.start.line)"
+    }
 }
 
 /// A rule identified by selector and screen, for comparing rules with one another.

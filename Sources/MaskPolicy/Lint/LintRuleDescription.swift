@@ -30,12 +30,16 @@ public struct LintExample: Sendable {
     public var expectedPositions: [SourceMark]
     /// View trees as JSON (for rules that need `--trees`).
     public var trees: [String]
+    /// Base policies the example's `extends:` names, by file name (the example is
+    /// `example.yaml`, beside them).
+    public var bases: [(file: String, text: String)]
 
     /// Creates an example from a policy text with `↓` marks (none for an example that
     /// triggers nothing).
-    public init(_ markedPolicy: String, trees: [String] = []) {
+    public init(_ markedPolicy: String, trees: [String] = [], bases: [(file: String, text: String)] = []) {
         self.markedPolicy = markedPolicy
         self.trees = trees
+        self.bases = bases
         // Columns count Unicode scalars, as ``SourceMark`` does.
         var policy = String.UnicodeScalarView(), positions: [SourceMark] = []
         var line = 1, column = 1, offset = 0

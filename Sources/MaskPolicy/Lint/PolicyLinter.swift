@@ -38,7 +38,7 @@ public enum PolicyLinter {
     static var rules: [any PolicyLintRule.Type] { [
         UnknownTypeRule.self, ConflictRule.self, DuplicateRule.self, NoEffectRule.self,
         BroadUnmaskRule.self, UnmaskCoversInputRule.self, DefaultUnmaskRule.self, UnjustifiedUnmaskRule.self,
-        DeadSelectorRule.self, ExposedByAncestorRule.self, DeadKindRule.self, ContradictedDefaultRule.self,
+        DeadSelectorRule.self, ExposedByAncestorRule.self, DeadKindRule.self, ContradictedDefaultRule.self, DeadByLockRule.self,
     ] }
 
     /// Every rule `maskc check` can report, compiler checks first, by id within each group.
@@ -79,6 +79,8 @@ public enum PolicyLinter {
         var suppressed: [(Diagnostic, Suppression)] = []
         var used = Set<Int>()
         for finding in findings {
+            // A layer is linted for its own lines: its bases are checked on their own.
+            if finding.range.file != file && !compilerIDs.contains(finding.ruleID) { continue }
             var lines = [finding.range.start.line]
             if let start = ruleStarts.first(where: { $0.0.start <= finding.range.start && finding.range.start < $0.0.end })?.1 { lines.append(start) }
             if !compilerIDs.contains(finding.ruleID),

@@ -27,6 +27,8 @@ public struct ParsedPolicy: Sendable {
     /// was written.
     public var detectors: [ContentDetector] = []
     public var detectorRanges: [SourceRange] = []
+    /// `extends:` and `allowUnmask:`, and whether the file gives its own `default`.
+    public var layering = ParsedLayering()
 
     /// The policy as the engine takes it.
     public var policy: MaskingPolicy {

@@ -51,8 +51,13 @@ public struct PolicyParser {
         var defaultRange = root.range
         var classes: [ParsedClass] = []
         var rules: [ParsedRule] = []
+        var layering = ParsedLayering()
         for pair in pairs {
             switch pair.name {
+            case "extends":
+                layering.bases = baseReferences(pair.value)
+            case "allowUnmask":
+                layering.allowUnmask = allowEntries(pair.value)
             case "version":
                 if case .int(let n)? = pair.value.scalarValue {
                     if n == PolicySchema.version { version = n } else {
@@ -85,11 +90,14 @@ public struct PolicyParser {
         let keys = Set(pairs.map(\.name))
         let start = SourceRange(file: file, start: root.range.start, end: root.range.start)
         if !keys.contains("version") { error(.missingKey, "missing required key 'version' (add 'version: 1')", start) }
-        if !keys.contains("default") { error(.missingKey, "missing required key 'default' (mask or unmask)", start) }
+        // A layer (a policy with `extends`) inherits its bases' default when it gives none.
+        if !keys.contains("default") && !keys.contains("extends") { error(.missingKey, "missing required key 'default' (mask or unmask)", start) }
+        layering.givesDefault = keys.contains("default")
         guard let version else { return nil }
         requireFormat11(format, parts: format11, rules: rules)
-        guard let defaultAction else { return nil }
-        var parsed = ParsedPolicy(file: file, version: version, defaultAction: defaultAction, defaultRange: defaultRange, classes: classes, rules: rules)
+        guard let defaultAction = defaultAction ?? (layering.givesDefault ? nil : .mask) else { return nil }
+        var parsed = ParsedPolicy(file: file, version: version, defaultAction: defaultAction, defaultRange: defaultRange, classes: classes, rules: rules,
+                                  layering: layering)
         parsed.format = format
         format11.fill(&parsed)
         return parsed
@@ -106,7 +114,17 @@ public struct PolicyParser {
         return nil
     }
 
-    private mutating func bool(_ node: YAMLNode, key: String) -> Bool? {
+    /// A selector's `lock:` value: true or false, on a `mask` rule only.
+    private mutating func lock(_ pair: YAMLPair, action: MaskAction) -> Bool? {
+        guard let value = bool(pair.value, key: "lock") else { return nil }
+        if value, let problem = PolicyLocks.problem(lockingAction: action) {
+            error(.invalidValue, problem.message, pair.key.range, hint: problem.hint)
+            return nil
+        }
+        return value
+    }
+
+    mutating func bool(_ node: YAMLNode, key: String) -> Bool? {
         if case .bool(let value)? = node.scalarValue { return value }
         let hint = ["yes", "no", "on", "off", "y", "n"].contains(node.scalarText?.lowercased() ?? "") ? "write true or false" : nil
         error(.wrongType, "'\(key)' must be true or false, found \(node.typeName)", node.range, hint: hint)
@@ -247,11 +265,14 @@ public struct PolicyParser {
         }
         var selector: (ViewSelector, SourceRange)?
         var recursive = true
+        var locked = false
         var screen: (String, SourceRange)?
         for pair in selectorPairs {
             switch pair.name {
             case "recursive":
                 if let value = bool(pair.value, key: "recursive") { recursive = value } else { failed = true }
+            case "lock":
+                if let value = lock(pair, action: action) { locked = value } else { failed = true }
             case "screen":
                 if let value = name(pair.value, key: "screen") {
                     if value.contains("*") {
@@ -284,11 +305,12 @@ public struct PolicyParser {
             error(.selectorArity, "the selector names no view: give one of \(PolicySchema.selectorKeys.joined(separator: ", "))", actionPair.value.range)
         }
         guard let (viewSelector, selectorRange) = selector, !failed else { return nil }
-        let rule = MaskRule(action, viewSelector, recursive: recursive, screen: screen?.0, reason: reason, origin: origin(actionPair.key.range))
+        let rule = MaskRule(action, viewSelector, recursive: recursive, screen: screen?.0, reason: reason, origin: origin(actionPair.key.range),
+                            locked: locked)
         return ParsedRule(rule: rule, range: item.range, actionRange: actionPair.key.range, selectorRange: selectorRange, screenRange: screen?.1)
     }
 
-    private mutating func selectorValue(_ key: String, _ node: YAMLNode) -> ViewSelector? {
+    mutating func selectorValue(_ key: String, _ node: YAMLNode) -> ViewSelector? {
         if key == "tag" {
             if case .int(let n)? = node.scalarValue {
                 // A view's tag 0 is UIKit's default and counts as no tag: the rule could never match.

@@ -21,7 +21,7 @@ enum ConflictRule: PolicyLintRule {
             if let earlier = first[key] {
                 if earlier.rule.action != parsed.rule.action {
                     findings.append(finding(
-                        "'\(parsed.rule.action.rawValue)' of \(parsed.rule.selector) contradicts '\(earlier.rule.action.rawValue)' of the same selector at line \(earlier.actionRange.start.line); mask wins",
+                        "'\(parsed.rule.action.rawValue)' of \(parsed.rule.selector) contradicts '\(earlier.rule.action.rawValue)' of the same selector at \(context.place(of: earlier)); mask wins",
                         at: parsed.actionRange, hint: "remove one of the two rules"))
                 }
             } else {

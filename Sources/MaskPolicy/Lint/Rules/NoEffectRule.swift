@@ -44,13 +44,13 @@ enum NoEffectRule: PolicyLintRule {
                 if sameScopeAndReach { continue }  // `duplicate` or `conflict` says it
                 if rule.action == .unmask && o.action == .mask {
                     findings.append(finding(
-                        "'unmask' of \(rule.selector) never wins: 'mask' of the same selector at line \(other.actionRange.start.line) applies wherever it does, and mask wins",
+                        "'unmask' of \(rule.selector) never wins: 'mask' of the same selector at \(context.place(of: other)) applies wherever it does, and mask wins",
                         at: parsed.actionRange))
                     break
                 }
                 if rule.action == o.action {
                     findings.append(finding(
-                        "'\(rule.action.rawValue)' of \(rule.selector) is already covered by the same rule\(o.screen == nil ? " on every screen" : "")\(o.recursive && !rule.recursive ? " with descendants" : "") at line \(other.actionRange.start.line)",
+                        "'\(rule.action.rawValue)' of \(rule.selector) is already covered by the same rule\(o.screen == nil ? " on every screen" : "")\(o.recursive && !rule.recursive ? " with descendants" : "") at \(context.place(of: other))",
                         at: parsed.actionRange, hint: "remove it"))
                     break
                 }

@@ -1,0 +1,143 @@
+import MaskDiagnostics
+import MaskEngine
+
+/// Tighten-only layering: what a layer may do over its bases without an `allowUnmask:`
+/// entry covering it (``RuleCoverage`` says when one does). Each loosening not covered
+/// is a `loosens-base` error at the layer's offending line, naming the base.
+///
+/// Loosenings: an `unmask` rule; `default: unmask` over a masking base (covered by the
+/// entry `default`); an `allowUnmask:` entry of the layer itself (allowances only
+/// narrow down a chain); a class declaration under which some view is decided less
+/// strictly than under the base's classes. The last is judged by the engine itself:
+/// for each class whose chain the layer changes, a view of it and a child below it are
+/// decided by the type rules of the chain, with the base's classes and with the
+/// layer's, on every screen the rules name and on none, with either default; a view
+/// masked, locked, secure or a map under the base's classes and not under the layer's,
+/// or a child emitted where it was not, is a loosening. It is covered by an entry on the
+/// class's type (the class, or a superclass it keeps).
+///
+/// A later selector key or policy dimension follows the same pattern: a per-dimension
+/// `defaults:` entry set to unmask is a loosening like `default: unmask`; an unmask by
+/// `kind:` is covered only by an entry of the same kind.
+enum Tightening {
+    /// A child class no policy declares, to see what a class hands down (level 4).
+    static let probeClass = "maskc.layer-probe"
+
+    typealias Base = (file: String, cumulative: PolicyLayers.Cumulative)
+
+    /// Every loosening of `layer` over `bases` no base's allowances cover.
+    /// - Parameters:
+    ///   - belowRules: the rules of every file below the layer.
+    ///   - belowClasses: the classes of every file below the layer.
+    static func loosenings(of layer: ParsedPolicy, over bases: [Base], belowRules: [ParsedRule], belowClasses: [ParsedClass]) -> [Diagnostic] {
+        let baseCatalog = TypeCatalog.builtin.overlaid(with: belowClasses.map(\.declaration))
+        let catalog = baseCatalog.overlaid(with: layer.classes.map(\.declaration))
+        var found: [Diagnostic] = []
+        func forbidding(_ covered: (Base) -> Bool) -> Base? { bases.first { !covered($0) } }
+
+        for parsed in layer.rules where parsed.rule.action == .unmask {
+            let reach = SelectorReach(parsed.rule)
+            guard let base = forbidding({ covers($0.cumulative.allowances, reach, catalog) }) else { continue }
+            found.append(Diagnostic(.loosensBase, "'unmask' of \(parsed.rule.selector) loosens base '\(base.file)': none of its allowUnmask entries covers it",
+                                    at: parsed.actionRange, hint: "mask instead, or have the base allow it in 'allowUnmask:'"))
+        }
+        if layer.layering.givesDefault, layer.defaultAction == .unmask,
+           let base = forbidding({ $0.cumulative.defaultAction == .unmask || allowsDefault($0.cumulative.allowances) }) {
+            found.append(Diagnostic(.loosensBase, "'default: unmask' loosens base '\(base.file)', whose default is mask and which does not allow it",
+                                    at: layer.defaultRange, hint: "leave 'default' to the base, or have the base list 'default' in 'allowUnmask:'"))
+        }
+        for entry in layer.layering.allowUnmask ?? [] {
+            let base: Base?
+            switch entry.allowance {
+            case .unmaskedDefault: base = forbidding { $0.cumulative.defaultAction == .unmask || allowsDefault($0.cumulative.allowances) }
+            case .reach(let reach): base = forbidding { covers($0.cumulative.allowances, reach, catalog) }
+            }
+            guard let base else { continue }
+            found.append(Diagnostic(.loosensBase, "allowUnmask entry \(entry.description) loosens base '\(base.file)': none of its allowUnmask entries covers it",
+                                    at: entry.range, hint: "a layer can only narrow what its base allows"))
+        }
+        if !layer.classes.isEmpty {
+            let rules = (belowRules + layer.rules).map(\.rule).filter { $0.selector.key == .type }
+            found += classLoosenings(layer, bases, rules: rules, from: baseCatalog, to: catalog)
+        }
+        return found
+    }
+
+    /// Class declarations of `layer` under which a view is decided less strictly.
+    static func classLoosenings(_ layer: ParsedPolicy, _ bases: [Base], rules: [MaskRule], from old: TypeCatalog, to new: TypeCatalog) -> [Diagnostic] {
+        let declared = Set(layer.classes.map(\.declaration.name))
+        var screens: [String?] = [nil]
+        screens += Set(rules.compactMap(\.screen)).sorted().map { Optional($0) }
+        let tables = [MaskAction.mask, .unmask].map { action in
+            (old: DecisionTable(policy: MaskingPolicy(default: action, rules: rules), catalog: old),
+             new: DecisionTable(policy: MaskingPolicy(default: action, rules: rules), catalog: new))
+        }
+        var reported = Set<String>()
+        var found: [Diagnostic] = []
+        for name in Set(old.declarations.keys).union(new.declarations.keys).sorted() {
+            let newChain = new.chain(of: name), oldChain = old.chain(of: name)
+            guard let declaration = (newChain + oldChain).first(where: declared.contains), !reported.contains(declaration) else { continue }
+            guard newChain != oldChain || old.declarations[name] != new.declarations[name] else { continue }
+            var what: String?
+            search: for screen in screens {
+                var tree = ViewTree(screen: screen)
+                tree.append(ViewFacts(className: name), parent: nil)
+                tree.append(ViewFacts(className: probeClass), parent: 0)
+                for pair in tables {
+                    let before = pair.old.resolve(tree), after = pair.new.resolve(tree)
+                    for view in 0..<2 {
+                        if let change = loosening(before[view], after[view]) {
+                            what = (view == 0 ? "views of '\(name)' " : "views inside views of '\(name)' ") + change + (screen.map { " on \($0)" } ?? "")
+                            break search
+                        }
+                    }
+                }
+            }
+            guard let what else { continue }
+            let reach = SelectorReach(.type(name))
+            guard let base = bases.first(where: { !covers($0.cumulative.allowances, reach, new) }) else { continue }
+            guard let parsed = layer.classes.last(where: { $0.declaration.name == declaration }) else { continue }
+            reported.insert(declaration)
+            found.append(Diagnostic(.loosensBase, "declaring '\(declaration)' loosens base '\(base.file)': \(what)",
+                                    at: parsed.nameRange, hint: "keep the class's superclass and kind as the base has them, or have the base allow '{ type: \(name) }'"))
+        }
+        return found
+    }
+
+    /// How `after` is less strict than `before`, if it is.
+    static func loosening(_ before: MaskDecision, _ after: MaskDecision) -> String? {
+        if before.isMasked && !after.isMasked { return "would be unmasked where the base masks them" }
+        if before.isLocked && !after.isLocked { return "would no longer be locked" }
+        if before.isSecure && !after.isSecure { return "would no longer be secure text" }
+        if before.kind == .map && after.kind != .map { return "would no longer be maps" }
+        if !before.emitsChildren && after.emitsChildren { return "would be sent with their children, which the base leaves out" }
+        return nil
+    }
+
+    /// Whether an allowance reaches every view `reach` decides.
+    static func covers(_ allowances: [AllowUnmaskEntry], _ reach: SelectorReach, _ catalog: TypeCatalog) -> Bool {
+        allowances.contains { entry in
+            guard case .reach(let allowed) = entry.allowance else { return false }
+            return RuleCoverage.covers(allowed, reach, catalog: catalog)
+        }
+    }
+
+    static func allowsDefault(_ allowances: [AllowUnmaskEntry]) -> Bool {
+        allowances.contains { $0.allowance == .unmaskedDefault }
+    }
+
+    /// The allowances a layer without `allowUnmask:` hands on: those of its first base
+    /// that every other base's allowances cover.
+    static func inherited(_ bases: [PolicyLayers.Cumulative]) -> [AllowUnmaskEntry] {
+        guard let first = bases.first else { return [] }
+        let catalog = TypeCatalog.builtin.overlaid(with: bases.flatMap(\.classes).map(\.declaration))
+        return first.allowances.filter { entry in
+            bases.dropFirst().allSatisfy { other in
+                switch entry.allowance {
+                case .unmaskedDefault: return other.defaultAction == .unmask || allowsDefault(other.allowances)
+                case .reach(let reach): return covers(other.allowances, reach, catalog)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,159 @@
+import ArgumentParser
+import MaskEngine
+import MaskJSON
+import MaskPolicy
+
+/// `maskc diff OLD NEW [--trees PATH...]`: what a policy change does.
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "What changes from one policy (or layering) to another: views over captured trees, or rules.",
+        discussion: """
+            With --trees, every view whose decision changes, grouped by screen and by the \
+            rule that now decides it, newly exposed views first (then newly masked, then \
+            other changes: secure, left out). Without --trees, a rule-level diff of the two \
+            decision tables: rules added and removed, and the default. Text, JSON or \
+            Markdown (for a pull-request comment). Exit codes: 0 done; 1 with \
+            --fail-on-exposure when anything becomes unmasked (without --trees: an unmask \
+            added, a mask removed, or the default turned to unmask); 2 usage error or \
+            unreadable input; 3 a policy does not compile; 4 a tree cannot be read.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, markdown
+    }
+
+    @Argument(help: "The policy before the change.")
+    var old: String
+
+    @Argument(help: "The policy after the change.")
+    var new: String
+
+    @Option(name: .long, parsing: .upToNextOption, help: "Captured trees to compare the policies on: files, folders, NDJSON, captures.")
+    var trees: [String] = []
+
+    @Option(help: "Output format: text, json or markdown.")
+    var format: Format = .text
+
+    @Flag(help: "Exit 1 when anything becomes unmasked.")
+    var failOnExposure = false
+
+    func run() throws {
+        let (before, _, _) = try PolicyLoader.loadLayered(old)
+        let (after, _, _) = try PolicyLoader.loadLayered(new)
+        let exposes: Bool
+        if trees.isEmpty {
+            let diff = RuleDiff(before, after)
+            print(DiffReporter.rules(diff, old: old, new: new, format: format))
+            exposes = diff.exposes
+        } else {
+            var diff = ViewDiff()
+            let reader = TreeMasker(table: before)
+            let unreadable = try TreeInputs.forEachTree(in: try TreeInputs.files(trees), masker: reader) { item in
+                diff.add(item, before: before, after: after)
+            }
+            if unreadable > 0 {
+                FileIO.printError("maskc: error: \(unreadable) tree\(unreadable == 1 ? "" : "s") could not be read; nothing was compared")
+                throw Reported(status: .invalidTree)
+            }
+            print(DiffReporter.views(diff, old: old, new: new, before: before, after: after, format: format))
+            exposes = diff.changes.contains { $0.change == .exposed }
+        }
+        if failOnExposure && exposes { throw Reported(status: .findings) }
+    }
+}
+
+/// Views whose decision differs between two tables, over a corpus.
+struct ViewDiff {
+    /// How a view's state changed.
+    enum Change: String, CaseIterable {
+        /// Sent unmasked now, not before.
+        case exposed = "newly exposed"
+        /// Not sent unmasked now, sent unmasked before.
+        case masked = "newly masked"
+        /// Another change: masked, secure or left out, one for another.
+        case other = "other changes"
+    }
+
+    struct Entry {
+        var change: Change
+        var screen: String
+        /// The rule deciding the view now (its index in the new table), or nil for the default.
+        var rule: Int?
+        var tree: String
+        var view: String
+        var className: String
+        var before: ExpectedViewState
+        var after: ExpectedViewState
+    }
+
+    private(set) var changes: [Entry] = []
+    private(set) var trees = 0
+    private(set) var views = 0
+
+    mutating func add(_ item: TreeInputs.Item, before: DecisionTable, after: DecisionTable) {
+        let tree = item.document.tree
+        let old = before.resolve(tree), new = after.resolve(tree)
+        let oldLeftOut = PolicyTestRunner.leftOut(tree, old), newLeftOut = PolicyTestRunner.leftOut(tree, new)
+        trees += 1
+        views += tree.count
+        for view in 0..<tree.count {
+            let was = PolicyTestRunner.state(old[view], leftOut: oldLeftOut[view])
+            let now = PolicyTestRunner.state(new[view], leftOut: newLeftOut[view])
+            guard was != now else { continue }
+            let change: Change = now == .unmasked ? .exposed : was == .unmasked ? .masked : .other
+            changes.append(Entry(change: change, screen: tree.screen ?? "(no screen)", rule: new[view].ruleIndex, tree: item.name,
+                                 view: tree.views[view].id ?? tree.indexPath(of: view), className: tree.views[view].className,
+                                 before: was, after: now))
+        }
+    }
+
+    /// The changes of one kind, grouped by screen, then by deciding rule (the default
+    /// last), in a stable order.
+    func groups(_ change: Change) -> [(screen: String, rule: Int?, entries: [Entry])] {
+        let mine = changes.filter { $0.change == change }
+        var keys: [(String, Int?)] = []
+        for entry in mine where !keys.contains(where: { $0.0 == entry.screen && $0.1 == entry.rule }) { keys.append((entry.screen, entry.rule)) }
+        keys.sort { a, b in a.0 != b.0 ? a.0 < b.0 : (a.1 ?? Int.max) < (b.1 ?? Int.max) }
+        return keys.map { key in (key.0, key.1, mine.filter { $0.screen == key.0 && $0.rule == key.1 }) }
+    }
+}
+
+/// Rules added and removed between two tables (compared by action, selector,
+/// `recursive`, `screen` and lock, not by position), and the default.
+struct RuleDiff {
+    var added: [MaskRule]
+    var removed: [MaskRule]
+    var defaultBefore: MaskAction
+    var defaultAfter: MaskAction
+    /// The classes `type` selectors are compared along (the new table's).
+    let catalog: TypeCatalog
+
+    init(_ before: DecisionTable, _ after: DecisionTable) {
+        func key(_ rule: MaskRule) -> MaskRule {
+            var bare = rule
+            bare.origin = nil
+            bare.reason = nil
+            return bare
+        }
+        let old = Set(before.rules.map(key)), new = Set(after.rules.map(key))
+        added = after.rules.filter { !old.contains(key($0)) }
+        removed = before.rules.filter { !new.contains(key($0)) }
+        defaultBefore = before.defaultAction
+        defaultAfter = after.defaultAction
+        catalog = after.catalog
+    }
+
+    /// Whether the change can unmask a view: an unmask added that no removed unmask
+    /// covered, a mask (or lock) removed that no added mask (lock) covers
+    /// (``RuleCoverage``), or the default turned to unmask.
+    var exposes: Bool {
+        func covers(_ wide: MaskRule, _ narrow: MaskRule) -> Bool {
+            RuleCoverage.covers(SelectorReach(wide), SelectorReach(narrow), catalog: catalog)
+        }
+        let newUnmask = added.contains { u in u.action == .unmask && !removed.contains { $0.action == .unmask && covers($0, u) } }
+        let lostMask = removed.contains { m in m.action == .mask && !added.contains { $0.action == .mask && ($0.isLock || !m.isLock) && covers($0, m) } }
+        return newUnmask || lostMask || (defaultBefore == .mask && defaultAfter == .unmask)
+    }
+}

@@ -1,0 +1,205 @@
+import MaskAudit
+import MaskDiagnostics
+import MaskEngine
+import MaskJSON
+import MaskPolicy
+
+/// The outcome of one expectation: passed when it has no failure.
+struct ExpectationOutcome {
+    var file: String
+    var expectation: PolicyExpectation
+    /// One line each, without the position (the expectation's); never a text value.
+    var failures: [String]
+
+    var passed: Bool { failures.isEmpty }
+}
+
+/// Which rules of a policy decided a view in any test (`--coverage`).
+struct RuleCoverageTally {
+    var policy: String
+    var rules: [MaskRule]
+    var decided: Set<Int> = []
+}
+
+/// Runs policy test files: compiles each policy once, reads each tree once, and checks
+/// every expectation against the engine's decisions (the decisions `apply` makes).
+struct PolicyTestRunner {
+    private var tables: [String: DecisionTable] = [:]
+    private(set) var coverage: [String: RuleCoverageTally] = [:]
+    /// Policies in the order first tested, for a stable coverage report.
+    private(set) var policyOrder: [String] = []
+
+    /// A tree read and decided, with what the replay leaves out.
+    struct DecidedTree {
+        var name: String
+        var file: String
+        var document: TreeDocument
+        var decisions: [MaskDecision]
+        var leftOut: [Bool]
+    }
+
+    /// Runs one test file.
+    /// - Throws: ``Reported``: exit 2 for a test file that cannot be read or is not
+    ///   valid, 3 for a policy that does not compile, 4 for a tree that cannot be read.
+    mutating func run(_ path: String) throws(Reported) -> [ExpectationOutcome] {
+        let bytes = try PolicyLoader.readInput(path, what: "test file")
+        let (parsed, diagnostics) = PolicyTestParser.parse(bytes, file: path)
+        for diagnostic in diagnostics { FileIO.printError(diagnostic.rendered) }
+        guard let test = parsed else { throw Reported(status: .usage) }
+        let policyPath = PolicyLayers.resolve(test.policy.path, from: path)
+        let table = try table(policyPath)
+        let trees = try read(test.trees.map { PolicyLayers.resolve($0.path, from: path) }, table: table)
+        for tree in trees {
+            for decision in tree.decisions { if let rule = decision.ruleIndex { coverage[policyPath]?.decided.insert(rule) } }
+        }
+        return test.expectations.map { expectation in
+            var selected = trees
+            if let only = expectation.tree {
+                let file = PolicyLayers.resolve(only.path, from: path)
+                selected = trees.filter { $0.file == file || $0.name == file }
+            }
+            var failures: [String]
+            if selected.isEmpty, let only = expectation.tree {
+                failures = ["no tree '\(only.path)' among the test's trees"]
+            } else {
+                failures = check(expectation.check, on: selected, table: table, policy: policyPath, testFile: path)
+            }
+            if failures.count > Self.failuresShown {
+                failures = Array(failures.prefix(Self.failuresShown)) + ["... and \(failures.count - Self.failuresShown) more"]
+            }
+            return ExpectationOutcome(file: path, expectation: expectation, failures: failures)
+        }
+    }
+
+    /// Failures listed per expectation before the rest are counted.
+    static let failuresShown = 10
+
+    private mutating func table(_ policy: String) throws(Reported) -> DecisionTable {
+        if let known = tables[policy] { return known }
+        let (table, _, _) = try PolicyLoader.loadLayered(policy)
+        tables[policy] = table
+        coverage[policy] = RuleCoverageTally(policy: policy, rules: table.rules)
+        policyOrder.append(policy)
+        return table
+    }
+
+    private func read(_ paths: [String], table: DecisionTable) throws(Reported) -> [DecidedTree] {
+        let masker = TreeMasker(table: table)
+        var trees: [DecidedTree] = []
+        let unreadable = try TreeInputs.forEachTree(in: try TreeInputs.files(paths), masker: masker) { item in
+            let decisions = masker.decide(item.document)
+            trees.append(DecidedTree(name: item.name, file: item.file, document: item.document, decisions: decisions,
+                                     leftOut: Self.leftOut(item.document.tree, decisions)))
+        }
+        if unreadable > 0 {
+            FileIO.printError("maskc: error: \(unreadable) tree\(unreadable == 1 ? "" : "s") could not be read")
+            throw Reported(status: .invalidTree)
+        }
+        return trees
+    }
+
+    /// Per view: whether the replay leaves it out (an ancestor's children are not emitted).
+    static func leftOut(_ tree: ViewTree, _ decisions: [MaskDecision]) -> [Bool] {
+        var result = [Bool](repeating: false, count: tree.count)
+        for view in 0..<tree.count {
+            let parent = Int(tree.parents[view])
+            if parent >= 0 && (result[parent] || !decisions[parent].emitsChildren) { result[view] = true }
+        }
+        return result
+    }
+
+    /// What the replay does with a view, as expectations name it.
+    static func state(_ decision: MaskDecision, leftOut: Bool) -> ExpectedViewState {
+        leftOut ? .leftOut : decision.isSecure ? .secure : decision.isMasked ? .masked : .unmasked
+    }
+
+    /// A view as failures name it: its id or index path, its class, its tree.
+    static func label(_ tree: DecidedTree, _ view: Int) -> String {
+        let facts = tree.document.tree.views[view]
+        return "view \(facts.id ?? tree.document.tree.indexPath(of: view)) (\(facts.className)) in \(tree.name)"
+    }
+
+    /// How a decision was reached, for a failure: level, rule, lock.
+    static func decided(_ decision: MaskDecision, _ table: DecisionTable) -> String {
+        let rule = decision.ruleIndex.flatMap { table.rules[$0].origin?.description } ?? "the default"
+        return "level \(decision.level.rawValue), \(rule)\(decision.isLocked ? ", locked" : "")"
+    }
+
+    private func check(_ check: PolicyExpectation.Check, on trees: [DecidedTree], table: DecisionTable, policy: String, testFile: String) -> [String] {
+        var failures: [String] = []
+        switch check {
+        case .view(let selector, let screen, let state, let rule):
+            // The engine picks the views: a one-rule table with the selector, over the policy's classes.
+            let matcher = DecisionTable(policy: MaskingPolicy(default: .mask, rules: [MaskRule(.unmask, selector, recursive: false, screen: screen)]),
+                                        catalog: table.catalog)
+            var matched = 0
+            for tree in trees {
+                let picks = matcher.resolve(tree.document.tree)
+                for view in picks.indices where picks[view].ruleIndex == 0 {
+                    matched += 1
+                    let decision = tree.decisions[view]
+                    let actual = Self.state(decision, leftOut: tree.leftOut[view])
+                    if !state.isMet(by: actual) {
+                        failures.append("expected \(Self.label(tree, view)) to be \(state.rawValue), found \(actual.rawValue) (\(Self.decided(decision, table)))")
+                    }
+                    if let rule, !Self.isDecided(decision, by: rule, table: table, policy: policy, testFile: testFile) {
+                        failures.append("expected \(Self.label(tree, view)) to be decided by \(rule), found \(Self.decided(decision, table))")
+                    }
+                }
+            }
+            if matched == 0 { failures.append("no view matches \(selector)\(screen.map { " on \($0)" } ?? "") in \(trees.count) tree\(trees.count == 1 ? "" : "s")") }
+        case .noExposedClass(let name):
+            for tree in trees {
+                var resolver = ViewResolver(table: table, screen: tree.document.tree.screen)
+                for view in tree.decisions.indices where !tree.decisions[view].isMasked && !tree.leftOut[view] {
+                    guard resolver.classChain(of: tree.document.tree.views[view]).contains(name) else { continue }
+                    failures.append("\(Self.label(tree, view)) is exposed (\(Self.decided(tree.decisions[view], table)))")
+                }
+            }
+        case .noExposedDetections(let detectors):
+            let kinds = Set(detectors.map(Self.kind))
+            for tree in trees {
+                for view in tree.decisions.indices where !tree.decisions[view].isMasked && !tree.leftOut[view] {
+                    for field in tree.document.contentFields(of: view) {
+                        let found = ValueDetectors.scan(field.value).filter(kinds.contains)
+                        guard let first = found.first else { continue }
+                        // A field's key may itself be content: only the known text fields are named.
+                        let place = ViewField.textFields.contains(field.key) ? "'\(field.key)'" : "a field maskc does not know"
+                        failures.append("\(Self.label(tree, view)) exposes \(Self.noun(first)) in \(place) (\(Self.decided(tree.decisions[view], table)))")
+                        break
+                    }
+                }
+            }
+        }
+        return failures
+    }
+
+    static func kind(_ detector: ExposureDetector) -> SensitiveKind {
+        switch detector {
+        case .email: return .email
+        case .card: return .paymentCard
+        case .phone: return .phone
+        }
+    }
+
+    static func noun(_ kind: SensitiveKind) -> String {
+        switch kind {
+        case .email: return "an e-mail address"
+        case .paymentCard: return "a payment card number"
+        case .phone: return "a phone number"
+        default: return kind.rawValue
+        }
+    }
+
+    /// Whether `decision` names the rule a test says.
+    static func isDecided(_ decision: MaskDecision, by rule: DecidingRule, table: DecisionTable, policy: String, testFile: String) -> Bool {
+        switch rule {
+        case .default:
+            return decision.ruleIndex == nil
+        case .line(let file, let line):
+            guard let index = decision.ruleIndex, let origin = table.rules[index].origin else { return false }
+            let expected = file.map { PolicyLayers.resolve($0, from: testFile) } ?? policy
+            return origin.line == line && PolicyLayers.resolve(origin.file, from: "") == PolicyLayers.resolve(expected, from: "")
+        }
+    }
+}

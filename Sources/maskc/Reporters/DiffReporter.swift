@@ -1,0 +1,109 @@
+import MaskEngine
+import MaskJSON
+import MaskPolicy
+
+/// Renders `maskc diff`: text, JSON (keys sorted) and Markdown (a pull-request comment).
+/// Views are named by id or index path and class; no text of a tree is ever shown.
+enum DiffReporter {
+    static func ruleText(_ rule: MaskRule) -> String {
+        var text = "\(rule.isLock ? "mask (locked)" : rule.action.rawValue) \(rule.selector)"
+        if !rule.recursive { text += " (not recursive)" }
+        if let screen = rule.screen { text += " on \(screen)" }
+        if let origin = rule.origin { text += " at \(origin)" }
+        return text
+    }
+
+    static func decider(_ index: Int?, _ table: DecisionTable) -> String {
+        index.map { ruleText(table.rules[$0]) } ?? "default \(table.defaultAction.rawValue)"
+    }
+
+    static func views(_ diff: ViewDiff, old: String, new: String, before: DecisionTable, after: DecisionTable, format: DiffCommand.Format) -> String {
+        let counts = ViewDiff.Change.allCases.map { change in (change, diff.changes.filter { $0.change == change }.count) }
+        let tally = counts.map { "\($0.1) \($0.0.rawValue)" }.joined(separator: ", ")
+        switch format {
+        case .text:
+            var lines = ["maskc diff \(old) \(new): \(CheckReporter.plural(diff.trees, "tree")), \(CheckReporter.plural(diff.views, "view")); \(tally)"]
+            for (change, count) in counts where count > 0 {
+                lines.append("\(change.rawValue) (\(count)):")
+                for group in diff.groups(change) {
+                    lines.append("  screen \(group.screen), now decided by \(decider(group.rule, after)):")
+                    for entry in group.entries {
+                        lines.append("    view \(entry.view) (\(entry.className)) in \(entry.tree): \(entry.before.rawValue) -> \(entry.after.rawValue)")
+                    }
+                }
+            }
+            return ReportText.lines(lines)
+        case .markdown:
+            var lines = ["### maskc diff", "", "`\(old)` → `\(new)` over \(CheckReporter.plural(diff.trees, "tree")), \(CheckReporter.plural(diff.views, "view")): **\(tally)**."]
+            for (change, count) in counts where count > 0 {
+                lines += ["", "#### \(change == .exposed ? "⚠️ " : "")\(change.rawValue.prefix(1).uppercased() + change.rawValue.dropFirst()) (\(count))", "",
+                          "| screen | now decided by | view | class | tree | before | after |", "|---|---|---|---|---|---|---|"]
+                for group in diff.groups(change) {
+                    for entry in group.entries {
+                        lines.append("| \(cell(group.screen)) | \(cell(decider(group.rule, after))) | \(cell(entry.view)) | \(cell(entry.className)) | \(cell(entry.tree)) | \(entry.before.rawValue) | \(entry.after.rawValue) |")
+                    }
+                }
+            }
+            if diff.changes.isEmpty { lines += ["", "No view changes decision."] }
+            return ReportText.lines(lines)
+        case .json:
+            return JSONValue.object([
+                "old": .string(old), "new": .string(new),
+                "summary": .object(["trees": .int(diff.trees), "views": .int(diff.views),
+                                    "exposed": .int(counts[0].1), "masked": .int(counts[1].1), "other": .int(counts[2].1)]),
+                "changes": .array(ViewDiff.Change.allCases.flatMap { change in
+                    diff.groups(change).flatMap { group in
+                        group.entries.map { entry in
+                            JSONValue.object([
+                                "change": .string(["exposed", "masked", "other"][ViewDiff.Change.allCases.firstIndex(of: change) ?? 2]),
+                                "screen": .string(entry.screen),
+                                "rule": entry.rule.flatMap { after.rules[$0].origin.map { .string($0.description) } } ?? .null,
+                                "decidedBy": .string(decider(entry.rule, after)),
+                                "tree": .string(entry.tree), "view": .string(entry.view), "class": .string(entry.className),
+                                "before": .string(entry.before.rawValue), "after": .string(entry.after.rawValue),
+                            ])
+                        }
+                    }
+                }),
+            ]).rendered()
+        }
+    }
+
+    static func rules(_ diff: RuleDiff, old: String, new: String, format: DiffCommand.Format) -> String {
+        switch format {
+        case .text:
+            var lines = ["maskc diff \(old) \(new) (rules): \(diff.added.count) added, \(diff.removed.count) removed\(diff.exposes ? "; may expose views" : "")"]
+            if diff.defaultBefore != diff.defaultAfter { lines.append("default: \(diff.defaultBefore.rawValue) -> \(diff.defaultAfter.rawValue)") }
+            lines += diff.added.map { "+ \(ruleText($0))" } + diff.removed.map { "- \(ruleText($0))" }
+            return ReportText.lines(lines)
+        case .markdown:
+            var lines = ["### maskc diff (rules)", "", "`\(old)` → `\(new)`: **\(diff.added.count) added, \(diff.removed.count) removed**\(diff.exposes ? " ⚠️ may expose views" : "")."]
+            if diff.defaultBefore != diff.defaultAfter { lines += ["", "Default: `\(diff.defaultBefore.rawValue)` → `\(diff.defaultAfter.rawValue)`"] }
+            if !diff.added.isEmpty || !diff.removed.isEmpty { lines += ["", "| | rule |", "|---|---|"] }
+            lines += diff.added.map { "| + | \(cell(ruleText($0))) |" } + diff.removed.map { "| − | \(cell(ruleText($0))) |" }
+            return ReportText.lines(lines)
+        case .json:
+            func rule(_ r: MaskRule) -> JSONValue {
+                .object(["action": .string(r.action.rawValue), "selector": .string(r.selector.description), "recursive": .bool(r.recursive),
+                         "screen": r.screen.map(JSONValue.string) ?? .null, "locked": .bool(r.isLock),
+                         "source": r.origin.map { .string($0.description) } ?? .null])
+            }
+            return JSONValue.object([
+                "old": .string(old), "new": .string(new),
+                "default": .object(["before": .string(diff.defaultBefore.rawValue), "after": .string(diff.defaultAfter.rawValue)]),
+                "added": .array(diff.added.map(rule)), "removed": .array(diff.removed.map(rule)),
+                "exposes": .bool(diff.exposes),
+            ]).rendered()
+        }
+    }
+
+    /// A Markdown table cell: pipes and backticks escaped, so a name cannot break the table.
+    static func cell(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            if character == "|" || character == "`" { out.append("\\") }
+            out.append(character)
+        }
+        return out
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+/// Layered policies from the command line: compile names the layers and each rule's
+/// file, explain names file and line across layers, check lints a layer against its
+/// base, and every layering error has its position and exit 3.
+@Suite("Layered policies")
+struct LayeringTests {
+    static let app = "Examples/policy-repo/app.yaml"
+
+    @Test("compile lists the layers and each rule's file, in text and JSON")
+    func compile() throws {
+        try CLIHarness.assertGolden("layers-compile", ["compile", Self.app])
+        try CLIHarness.assertGolden("layers-compile-json", ["compile", "--format", "json", Self.app])
+    }
+
+    @Test("explain names file and line across layers")
+    func explain() throws {
+        try CLIHarness.assertGolden("layers-explain", ["explain", "Examples/policy-repo/trees/catalog.json", "--policy", Self.app])
+        try CLIHarness.assertGolden("layers-explain-credit", ["explain", "Examples/policy-repo/trees/catalog.json", "--policy", Self.app, "--view", "credit"])
+    }
+
+    @Test("check lints a layer against its base: duplicates and locks across files, its own lines only")
+    func check() throws {
+        try CLIHarness.assertGolden("layers-check-cross", ["check", "Tests/Fixtures/Layers/cross.yaml"])
+        try CLIHarness.assertGolden("layers-check-app", ["check", "--strict", Self.app, "Examples/policy-repo/base.yaml"])
+    }
+
+    @Test("every layering error: its position, its rule, exit 3", arguments: ["loosens", "missing", "cycle-a", "version", "deep"])
+    func errors(_ name: String) throws {
+        try CLIHarness.assertGolden("layers-error-\(name)", ["compile", "Tests/Fixtures/Layers/\(name).yaml"])
+    }
+
+    @Test("shipped forms of a layered policy name each rule's file")
+    func shipped() throws {
+        let swift = try CLIHarness.run(["compile", Self.app, "--emit", "swift", "--source-label", "app.yaml"])
+        #expect(swift.exit == 0)
+        #expect(swift.stdout.contains("origin: RuleOrigin(file: \"Examples/policy-repo/base.yaml\", line: 9, column: 5), locked: true)"))
+        #expect(swift.stdout.contains("origin: at(8, 5))"))
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// `maskc test`: every expectation kind passing and failing, positions, the summary,
+/// exit codes, JUnit output (golden) and coverage.
+@Suite("maskc test")
+struct PolicyTestTests {
+    static let failing = "Tests/Fixtures/PolicyTests/failing.masktest.yaml"
+
+    @Test("the shipped policies' tests pass")
+    func shipped() throws {
+        try CLIHarness.assertGolden("test-policies", ["test", "Policies"])
+    }
+
+    @Test("the example repository's tests pass, with coverage")
+    func example() throws {
+        try CLIHarness.assertGolden("test-policy-repo-coverage", ["test", "--coverage", "Examples/policy-repo"])
+    }
+
+    @Test("every expectation kind fails with file:line:col, expected and actual; exit 1")
+    func failures() throws {
+        try CLIHarness.assertGolden("test-failing", ["test", Self.failing])
+    }
+
+    @Test("JUnit output, with coverage")
+    func junit() throws {
+        try CLIHarness.assertGolden("test-failing-junit", ["test", "--format", "junit", "--coverage", Self.failing])
+        let result = try CLIHarness.run(["test", "--format", "junit", "Policies"])
+        #expect(result.exit == 0)
+        #expect(result.stdout.contains("<testsuites name=\"maskc test\" tests=\"22\" failures=\"0\" errors=\"0\">"))
+    }
+
+    @Test("a test file that is not valid: every problem at its position, exit 2")
+    func invalid() throws {
+        try CLIHarness.assertGolden("test-invalid", ["test", "Tests/Fixtures/PolicyTests/invalid.masktest.yaml"])
+        let missing = try CLIHarness.run(["test", "Tests/Fixtures/PolicyTests/none.masktest.yaml"])
+        #expect(missing.exit == 2)
+    }
+
+    @Test("no failure message quotes a view's text")
+    func noText() throws {
+        let result = try CLIHarness.run(["test", Self.failing])
+        for secret in ["jane@example.com", "Jane Appleseed", "$1,204.50", "Store credit"] {
+            #expect(!result.stdout.contains(secret) && !result.stderr.contains(secret))
+        }
+    }
+}

@@ -395,8 +395,8 @@ public struct ViewResolver: Sendable {
         var all = RuleList(), reaching = RuleList()
         for rule in table.kindRules[Int(kind.code)] where applies(rule) {
             let r = table.rules[Int(rule)]
-            all.add(rule, r.action)
-            if r.recursive { reaching.add(rule, r.action) }
+            all.add(rule, r.action, locked: r.isLock)
+            if r.recursive { reaching.add(rule, r.action, locked: r.isLock) }
         }
         return (all.winner != nil ? all : nil, reaching.winner != nil ? reaching : nil)
     }

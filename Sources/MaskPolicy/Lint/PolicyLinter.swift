@@ -74,7 +74,8 @@ public enum PolicyLinter {
         // Suppressions apply to lint findings, not to compile errors.
         let suppressions = Suppression.scan(source)
         let compilerIDs = Set(CompilerRules.descriptions.map(\.id))
-        let ruleStarts = compilation.parsed?.rules.map { ($0.range, $0.actionRange.start.line) } ?? []
+        // A layer's suppressions sit in its own file: rules of its bases do not count.
+        let ruleStarts = compilation.parsed?.rules.filter { $0.range.file == file }.map { ($0.range, $0.actionRange.start.line) } ?? []
         var active: [Diagnostic] = []
         var suppressed: [(Diagnostic, Suppression)] = []
         var used = Set<Int>()

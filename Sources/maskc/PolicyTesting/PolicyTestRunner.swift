@@ -174,7 +174,7 @@ struct PolicyTestRunner {
         return failures
     }
 
-    static func kind(_ detector: ExposureDetector) -> SensitiveKind {
+    static func kind(_ detector: ExposureDetector) -> ContentDetector {
         switch detector {
         case .email: return .email
         case .card: return .paymentCard
@@ -182,7 +182,7 @@ struct PolicyTestRunner {
         }
     }
 
-    static func noun(_ kind: SensitiveKind) -> String {
+    static func noun(_ kind: ContentDetector) -> String {
         switch kind {
         case .email: return "an e-mail address"
         case .paymentCard: return "a payment card number"

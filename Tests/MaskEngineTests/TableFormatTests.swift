@@ -52,8 +52,8 @@ struct TableFormatTests {
         bytes[0] = UInt8(ascii: "X")
         #expect(Self.error(bytes) == .notATable)
         bytes = good
-        bytes[4] = 3
-        #expect(Self.error(bytes) == .unsupportedVersion(3))
+        bytes[4] = 4
+        #expect(Self.error(bytes) == .unsupportedVersion(4))
         bytes[4] = 0
         #expect(Self.error(bytes) == .unsupportedVersion(0))
         bytes = good
@@ -102,18 +102,19 @@ struct TableFormatTests {
         #expect(Self.error(TableBytes.resealed(bytes)) == .invalidValue(offset: rule + 19, field: .originLine))
     }
 
-    @Test("locks: a table with one is version 2, with a lock byte per rule; without, version 1 as before")
+    @Test("locks: a table with one is version 3, with a lock byte per rule (and the format 1.1 section); without, version 1 as before")
     func locks() throws {
         var locked = Self.policy
         locked.rules.append(MaskRule(.mask, .type("BalanceLabel"), recursive: false, origin: RuleOrigin(file: "p.yaml", line: 12, column: 5), locked: true))
         let bytes = TableFormat.encode(locked)
-        #expect(Array(bytes.prefix(6)) == Array("MTAB".utf8) + [2, 0])
+        #expect(Array(bytes.prefix(6)) == Array("MTAB".utf8) + [3, 0])
         #expect(try TableFormat.decode(bytes) == locked)
         #expect(try DecisionTable(serialized: bytes).rules.filter(\.isLock).count == 1)
-        // Version 1 is the same body without lock bytes: the policy without the lock.
+        // Version 1 is the same body without lock bytes and without the format 1.1
+        // section (three default bytes and a detector count of four): the policy without the lock.
         var unlocked = locked
         unlocked.rules[unlocked.rules.count - 1].locked = false
-        #expect(TableFormat.encode(unlocked).count == bytes.count - locked.rules.count)
+        #expect(TableFormat.encode(unlocked).count == bytes.count - locked.rules.count - 7)
         #expect(TableFormat.encode(unlocked)[4] == 1)
 
         // One locked rule on one string: action, key, value, recursive, then the lock byte.

@@ -51,7 +51,7 @@ struct LockTests {
         let table = dir.appendingPathComponent("p.mtab").path
         #expect(try CLIHarness.run(["compile", Self.policy, "--emit", "table", "-o", table]).exit == 0)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: table))
-        #expect(bytes[4] == 2 && bytes[5] == 0, "a table with locks is format version 2")
+        #expect(bytes[4] == 3 && bytes[5] == 0, "a table with locks is format version 3")
         let swift = try CLIHarness.run(["compile", Self.policy, "--emit", "swift"])
         #expect(swift.stdout.contains("MaskRule(.mask, .type(\"AcmeBalanceLabel\"), reason: \"balances never leave the device\", origin: at(9, 5), locked: true)"))
     }

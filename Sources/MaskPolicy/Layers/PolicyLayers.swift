@@ -41,6 +41,11 @@ public enum PolicyLayers {
         var defaultAction: MaskAction
         var defaultRange: SourceRange
         var allowances: [AllowUnmaskEntry]
+        /// Format 1.1: the per-dimension defaults and detectors in force (``LayeredDefaults``).
+        var defaults = DimensionDefaults()
+        var defaultsRanges: [DefaultDimension: SourceRange] = [:]
+        var detectors: [ContentDetector] = []
+        var detectorRanges: [SourceRange] = []
     }
 
     /// A path named in `file`'s `extends:`, as a path from where `file` is named:
@@ -77,6 +82,11 @@ public enum PolicyLayers {
         merged.classes = top.classes
         merged.defaultAction = top.defaultAction
         merged.defaultRange = top.defaultRange
+        merged.defaults = top.defaults
+        merged.defaultsRanges = top.defaultsRanges
+        merged.detectors = top.detectors
+        merged.detectorRanges = top.detectorRanges
+        if merged.detectors.count > 0 || !merged.defaults.isEmpty { merged.format = .v1_1 }
         return (LayeredPolicy(files: loader.order, merged: merged, allowances: top.allowances), loader.diagnostics)
     }
 
@@ -152,7 +162,9 @@ public enum PolicyLayers {
         mutating func combine(_ policy: ParsedPolicy, over bases: [(file: String, cumulative: Cumulative)]) -> Cumulative {
             guard !bases.isEmpty else {
                 return Cumulative(rules: policy.rules, classes: policy.classes, defaultAction: policy.defaultAction,
-                                  defaultRange: policy.defaultRange, allowances: policy.layering.allowUnmask ?? [])
+                                  defaultRange: policy.defaultRange, allowances: policy.layering.allowUnmask ?? [],
+                                  defaults: policy.defaults, defaultsRanges: policy.defaultsRanges,
+                                  detectors: policy.detectors, detectorRanges: policy.detectorRanges)
             }
             // Each base once, in the order first reached (a diamond's shared base once).
             var seen = Set<String>()
@@ -165,6 +177,8 @@ public enum PolicyLayers {
             var result = Cumulative(rules: rules, classes: classes, defaultAction: below.cumulative.defaultAction,
                                     defaultRange: below.cumulative.defaultRange, allowances: [])
             diagnostics += Tightening.loosenings(of: policy, over: bases.map { ($0.file, $0.cumulative) }, belowRules: rules, belowClasses: classes)
+            diagnostics += LayeredDefaults.loosenings(of: policy, over: bases.map { ($0.file, $0.cumulative) })
+            LayeredDefaults.combine(policy, over: bases.map(\.cumulative), into: &result)
             result.rules += policy.rules
             result.classes += policy.classes
             if policy.layering.givesDefault {

@@ -65,6 +65,8 @@ public enum RuleCoverage {
             return catalog.chain(of: narrowClass).contains(wideClass)
         case (.tag(let a), .tag(let b)):
             return a == b
+        case (.kind(let a), .kind(let b)):
+            return a == b
         case (.id(let w), .id(let n)), (.accessibilityIdentifier(let w), .accessibilityIdentifier(let n)),
              (.restorationIdentifier(let w), .restorationIdentifier(let n)), (.target(let w), .target(let n)):
             // No literal `*` can be in `w` (a star is always a wildcard), so a star of the

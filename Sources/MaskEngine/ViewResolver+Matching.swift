@@ -13,7 +13,7 @@ extension ViewResolver {
         if let value = target { add(.target, value) }
         if let tag = facts.effectiveTag, let list = table.tagRules[tag] { found += list }
         for name in classChain(of: facts) {
-            if let list = table.typeRules[name] { found += list }
+            if let list = table.typeRules(forClass: name) { found += list }
         }
         return Set(found).filter { applies($0) }.map { Int($0) }.sorted()
     }

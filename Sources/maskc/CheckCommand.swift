@@ -41,6 +41,8 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write the report here instead of standard output.")
     var output: String?
 
+    @OptionGroup var display: DisplayOptions
+
     func validate() throws {
         guard !policies.isEmpty else { throw ValidationError("name at least one policy to check") }
     }
@@ -65,11 +67,12 @@ struct CheckCommand: ParsableCommand {
         }
         let report: String
         switch format {
-        case .text: report = CheckReporter.text(reports)
+        case .text: report = CheckReporter.text(reports, sources: Dictionary(sources.map { ($0.0, $0.1) }, uniquingKeysWith: { a, _ in a }),
+                                                display: DisplaySettings.current)
         case .json: report = CheckReporter.json(reports)
         case .sarif: report = CheckReporter.sarif(reports)
         }
-        var bytes = Array((report + "\n").utf8)
+        var bytes = report.isEmpty ? [] : Array((report + "\n").utf8)
         try OutputSink.write(&bytes, to: output)
         if unreadable > 0 {
             FileIO.printError("maskc: error: \(unreadable) tree\(unreadable == 1 ? "" : "s") could not be read")

@@ -41,6 +41,8 @@ struct CompileCommand: ParsableCommand {
     @Flag(help: "With --emit: also apply maskc check's rules; an error fails the run (exit 1).")
     var check = false
 
+    @OptionGroup var display: DisplayOptions
+
     func validate() throws { try validateEmission() }
 
     func run() throws {

@@ -25,7 +25,7 @@ enum PolicyLoader {
             throw Reported(status: .usage)
         }
         let compilation = PolicyCompiler.compile(bytes, file: path)
-        for diagnostic in printing(compilation, bytes) { FileIO.printError(diagnostic.rendered) }
+        for diagnostic in printing(compilation, bytes) { FileIO.printDiagnostic(diagnostic, source: bytes) }
         guard !compilation.failed, compilation.parsed != nil else {
             let count = compilation.diagnostics.filter { $0.severity == .error }.count
             FileIO.printError("maskc: error: policy '\(path)' does not compile (\(count) error\(count == 1 ? "" : "s")); nothing was written")

@@ -19,9 +19,18 @@ enum CheckReporter {
 
     /// One finding per line, then the corpus summaries and a tally; every line escaped
     /// (``ReportText``), so no field can forge a line or hide the ones after it.
-    static func text(_ reports: [LintReport]) -> String {
+    ///
+    /// With `--quiet`, only error findings, and no summaries or tally; with colour or
+    /// excerpts (``DiagnosticText``), `sources` gives each policy's bytes by file.
+    static func text(_ reports: [LintReport], sources: [String: [UInt8]] = [:], display: DisplaySettings = DisplaySettings()) -> String {
+        var styled: [String] = []
+        for report in reports {
+            for d in report.diagnostics where display.shows(d.severity) {
+                styled += DiagnosticText.lines(d, source: sources[report.file], color: display.colorOutput, excerpt: display.excerptsOutput)
+            }
+        }
+        if display.quiet { return styled.joined(separator: "\n") }
         var lines: [String] = []
-        for report in reports { lines += report.diagnostics.map(\.rendered) }
         for report in reports {
             guard let summary = report.summary, let totals = report.corpusTotals else { continue }
             lines.append("")
@@ -35,7 +44,7 @@ enum CheckReporter {
         let c = counts(reports)
         lines.append("check: \(plural(c.errors, "error")), \(plural(c.warnings, "warning")), \(plural(c.notes, "note"))"
             + (c.suppressed > 0 ? ", \(c.suppressed) suppressed" : "") + " in \(plural(reports.count, "policy").replacingPolicies)")
-        return ReportText.lines(lines)
+        return (styled + lines.map(ReportText.escaped)).joined(separator: "\n")
     }
 
     // MARK: JSON

@@ -57,6 +57,37 @@ screen.subviews[3].isSecure = true
 // One traversal per encoding thread, reused across frames.
 var traversal = MaskingTraversal(table: table, screen: "HomeViewController", classifier: CenteredLabelClassifier())
 
+// Class names. A UIKit encoder passes the module-qualified name (`MyApp.PrimaryButton`,
+// as NSStringFromClass gives it): policies may then name the class either way, since
+// `type: PrimaryButton` selects `MyApp.PrimaryButton` (README, "Class names"). It can
+// also pass the view's superclass chain, so classes the policy does not declare still
+// match rules on `UIButton` or `UILabel`; the chain is the same for every view of a
+// class, so compute it once per class, not once per view:
+//
+//     var chains: [ObjectIdentifier: (name: String, superclasses: [String])] = [:]
+//     func facts(of view: UIView) -> ViewFacts {
+//         let type: AnyClass = type(of: view)
+//         let key = ObjectIdentifier(type)
+//         let chain = chains[key] ?? {
+//             var superclasses: [String] = []
+//             var next: AnyClass? = class_getSuperclass(type)
+//             while let current = next {
+//                 superclasses.append(NSStringFromClass(current))   // UIButton, UIControl, UIView, UIResponder, NSObject
+//                 next = class_getSuperclass(current)
+//             }
+//             let entry = (name: NSStringFromClass(type), superclasses: superclasses)
+//             chains[key] = entry
+//             return entry
+//         }()
+//         var facts = ViewFacts(className: chain.name, accessibilityIdentifier: view.accessibilityIdentifier)
+//         facts.superclasses = chain.superclasses
+//         return facts
+//     }
+//
+// The engine caches its own work per class too (keep one MaskingTraversal per thread
+// across frames), so after the first frame a view costs a dictionary lookup here and
+// one there.
+
 /// Encodes one frame iteratively (an explicit stack: any depth is safe).
 func encode(_ root: AppView, with traversal: inout MaskingTraversal) -> [String] {
     traversal.reset(screen: "HomeViewController")

@@ -23,6 +23,9 @@ public struct AuditFinding: Sendable, Hashable {
     public var excerpt: String?
     /// One line saying what was found.
     public var message: String
+    /// Where the rule the finding is about was written, or the rule that decided the
+    /// view it is about; nil when the default decided or no rule is involved.
+    public var ruleOrigin: RuleOrigin? = nil
 }
 
 /// Views masked and exposed on one screen, by kind.
@@ -186,7 +189,8 @@ public struct Auditor {
                 }
                 findings.append(AuditFinding(
                     level: .critical, category: kind.rawValue, tree: name, screen: tree.screen, view: facts.map { Self.label($0, positions: positions) },
-                    className: facts?.className, field: place.field, rule: nil, excerpt: maskedExcerpt(text), message: message))
+                    className: facts?.className, field: place.field, rule: nil, excerpt: maskedExcerpt(text), message: message,
+                    ruleOrigin: decision.flatMap { table.rule(for: $0)?.origin }))
             }
         }
 
@@ -207,13 +211,15 @@ public struct Auditor {
                 findings.append(AuditFinding(
                     level: exposed ? .high : .medium, category: SensitiveKind.secureEntryNotFlagged.rawValue,
                     tree: name, screen: tree.screen, view: here(), className: facts.className, field: nil, rule: nil, excerpt: nil,
-                    message: "text input named for secure entry (\(words.joined(separator: ", "))) is not secure entry\(exposed ? " and is sent in clear" : "; it is masked, but would leak if unmasked")"))
+                    message: "text input named for secure entry (\(words.joined(separator: ", "))) is not secure entry\(exposed ? " and is sent in clear" : "; it is masked, but would leak if unmasked")",
+                    ruleOrigin: table.rule(for: decision)?.origin))
             } else if exposed, !decision.isSecure, let field = clearContent[ordinal],
                       let hint = names.lazy.compactMap(IdentifierHints.match).first {
                 findings.append(AuditFinding(
                     level: .high, category: SensitiveKind.sensitiveIdentifier.rawValue,
                     tree: name, screen: tree.screen, view: here(), className: facts.className, field: field, rule: nil, excerpt: nil,
-                    message: "view named for sensitive data (\(hint.words.joined(separator: ", "))) sends its content in clear (\(ruleLabel(table, decision)))"))
+                    message: "view named for sensitive data (\(hint.words.joined(separator: ", "))) sends its content in clear (\(ruleLabel(table, decision)))",
+                    ruleOrigin: table.rule(for: decision)?.origin))
             }
             if let old, let baseline, old[view].isMasked != decision.isMasked {
                 changes.append(DecisionChange(tree: name, view: here(), className: facts.className,
@@ -298,7 +304,8 @@ public struct Auditor {
         for (index, rule) in table.rules.enumerated() where corpus.matched[index] == 0 {
             all.append(AuditFinding(level: .low, category: "dead-selector", tree: nil, screen: nil, view: nil, className: nil, field: nil,
                                     rule: "\(rule.action.rawValue) \(rule.selector)", excerpt: nil,
-                                    message: "\(rule.action.rawValue) \(rule.selector)\(rule.origin.map { " (\($0))" } ?? "") matches no view in \(corpus.trees) tree\(corpus.trees == 1 ? "" : "s")"))
+                                    message: "\(rule.action.rawValue) \(rule.selector)\(rule.origin.map { " (\($0))" } ?? "") matches no view in \(corpus.trees) tree\(corpus.trees == 1 ? "" : "s")",
+                                    ruleOrigin: rule.origin))
         }
         let unmasking = table.rules.indices.filter { table.rules[$0].action == .unmask && corpus.decided[$0] > 0 }
             .sorted { corpus.decided[$0] != corpus.decided[$1] ? corpus.decided[$0] > corpus.decided[$1] : $0 < $1 }
@@ -306,7 +313,8 @@ public struct Auditor {
             let rule = table.rules[index]
             all.append(AuditFinding(level: .info, category: "top-unmask", tree: nil, screen: nil, view: nil, className: nil, field: nil,
                                     rule: "unmask \(rule.selector)", excerpt: nil,
-                                    message: "unmask \(rule.selector)\(rule.origin.map { " (\($0))" } ?? "") decides \(corpus.decided[index]) view\(corpus.decided[index] == 1 ? "" : "s")"))
+                                    message: "unmask \(rule.selector)\(rule.origin.map { " (\($0))" } ?? "") decides \(corpus.decided[index]) view\(corpus.decided[index] == 1 ? "" : "s")",
+                                    ruleOrigin: rule.origin))
         }
         // Most serious first; within a level, view findings in corpus order, then rule
         // findings in the order above (dead selectors by rule, broadest unmask first).

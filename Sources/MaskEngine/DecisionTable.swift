@@ -135,6 +135,15 @@ public struct DecisionTable: Sendable {
         globRules.forEachMatch(value, tag: UInt8(slot), body)
     }
 
+    /// The type rules on a class of a chain: those naming it, then those naming its
+    /// simple name (``ClassName``), in source order within each; nil when none.
+    /// The one lookup of type rules by class.
+    func typeRules(forClass name: String) -> [Int32]? {
+        let own = typeRules[name]
+        guard let simple = ClassName.simpleName(of: name), let bySimple = typeRules[simple] else { return own }
+        return (own ?? []) + bySimple
+    }
+
     /// The rule a decision names, if any.
     public func rule(for decision: MaskDecision) -> MaskRule? {
         decision.ruleIndex.map { rules[$0] }

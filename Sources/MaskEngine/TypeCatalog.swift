@@ -38,10 +38,24 @@ public struct TypeCatalog: Sendable {
         return result
     }
 
-    /// Whether the catalog declares the class.
+    /// Whether the catalog declares the class under this exact name.
     public func contains(_ name: String) -> Bool { declarations[name] != nil }
 
-    /// The class and its superclasses, most specific first.
+    /// The declaration a class name stands for: its own, else its simple name's
+    /// (``ClassName/simpleName(of:)``: `PrimaryButton` for `MyApp.PrimaryButton`).
+    /// Every lookup of a class by the engine goes through here.
+    /// - Complexity: O(n) for a name of n bytes.
+    public func declaration(of name: String) -> ClassDeclaration? {
+        if let own = declarations[name] { return own }
+        guard let simple = ClassName.simpleName(of: name) else { return nil }
+        return declarations[simple]
+    }
+
+    /// Whether the catalog declares the class, under its own or its simple name.
+    public func knows(_ name: String) -> Bool { declaration(of: name) != nil }
+
+    /// The class and its superclasses, most specific first. Each class's superclass
+    /// is its ``declaration(of:)``'s.
     ///
     /// Stops at a class with no known superclass, at the first repeated class (a
     /// cycle, which the policy validator reports), or at ``maximumChainLength``.
@@ -49,7 +63,7 @@ public struct TypeCatalog: Sendable {
     public func chain(of name: String) -> [String] {
         var result = [name]
         var current = name
-        while result.count < Self.maximumChainLength, let next = declarations[current]?.superclass {
+        while result.count < Self.maximumChainLength, let next = declaration(of: current)?.superclass {
             if result.contains(next) { break }
             result.append(next)
             current = next
@@ -61,20 +75,20 @@ public struct TypeCatalog: Sendable {
     /// its last class has a superclass that is not a repeat (a cycle).
     /// - Complexity: O(length of the chain).
     public func isCut(_ chain: [String]) -> Bool {
-        guard chain.count >= Self.maximumChainLength, let last = chain.last, let next = declarations[last]?.superclass else { return false }
+        guard chain.count >= Self.maximumChainLength, let last = chain.last, let next = declaration(of: last)?.superclass else { return false }
         return !chain.contains(next)
     }
 
     /// The first kind declared along `chain`, or `.other`.
     public func kind(along chain: [String]) -> ViewKind {
-        for name in chain { if let kind = declarations[name]?.kind { return kind } }
+        for name in chain { if let kind = declaration(of: name)?.kind { return kind } }
         return .other
     }
 
     /// Whether views of the first class along `chain` that says so emit their subtree
     /// (`recurse`); `true` when none says.
     public func recurses(along chain: [String]) -> Bool {
-        for name in chain { if let recurse = declarations[name]?.recurse { return recurse } }
+        for name in chain { if let recurse = declaration(of: name)?.recurse { return recurse } }
         return true
     }
 }

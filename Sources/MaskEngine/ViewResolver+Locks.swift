@@ -47,7 +47,7 @@ extension ViewResolver {
     func typeLocks(along chain: [String]) -> (own: Int?, recursive: Int?) {
         var own: Int?, recursive: Int?
         for name in chain {
-            guard let list = table.typeRules[name] else { continue }
+            guard let list = table.typeRules(forClass: name) else { continue }
             var first: Int32 = -1, firstRecursive: Int32 = -1
             for rule in list where table.ruleLocks[Int(rule)] && applies(rule) {
                 if first < 0 || rule < first { first = rule }

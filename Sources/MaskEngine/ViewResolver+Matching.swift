@@ -15,7 +15,7 @@ extension ViewResolver {
         if let tag = facts.effectiveTag, let list = table.tagRules[tag] { found += list }
         let chain = classChain(of: facts)
         for name in chain {
-            if let list = table.typeRules[name] { found += list }
+            if let list = table.typeRules(forClass: name) { found += list }
         }
         if !table.kindRules.isEmpty { found += table.kindRules[Int(table.catalog.selectorKind(along: chain).code)] }
         return Set(found).filter { applies($0) }.map { Int($0) }.sorted()

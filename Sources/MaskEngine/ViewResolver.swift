@@ -406,7 +406,7 @@ public struct ViewResolver: Sendable {
     func typeRules(along chain: [String]) -> (own: (className: String, rules: RuleList)?, recursive: (className: String, rules: RuleList)?) {
         var own: (className: String, rules: RuleList)?, recursive: (className: String, rules: RuleList)?
         for name in chain {
-            guard let list = table.typeRules[name] else { continue }
+            guard let list = table.typeRules(forClass: name) else { continue }
             var all = RuleList(), reaching = RuleList()
             for rule in list where applies(rule) {
                 let r = table.rules[Int(rule)]

@@ -55,6 +55,8 @@ struct ApplyCommand: ParsableCommand {
     @Option(name: .long, help: "The largest tree (file, or NDJSON line) accepted, in bytes.")
     var maxBytes: Int = JSONLimits.standard.maximumBytes
 
+    @OptionGroup var display: DisplayOptions
+
     func validate() throws {
         guard maxDepth > 0 else { throw ValidationError("--max-depth must be positive") }
         guard maxBytes > 0 && maxBytes <= JSONLimits.standard.maximumBytes else {

@@ -61,6 +61,8 @@ struct AuditCommand: ParsableCommand {
 
     @OptionGroup var stream: AuditStreamOptions
 
+    @OptionGroup var display: DisplayOptions
+
     func validate() throws {
         guard !captures.isEmpty else { throw ValidationError("name at least one capture file or folder") }
         if comparePolicy != nil && baseline != nil { throw ValidationError("give --compare-policy or --baseline, not both") }
@@ -73,7 +75,7 @@ struct AuditCommand: ParsableCommand {
     func run() throws {
         if stream.ndjson { return try runStream() }
         if baseline != nil {
-            FileIO.printError("maskc: warning: --baseline is deprecated: it compares with an earlier policy, now named --compare-policy (for accepted findings, see --accepted)")
+            FileIO.printWarning("maskc: warning: --baseline is deprecated: it compares with an earlier policy, now named --compare-policy (for accepted findings, see --accepted)")
         }
         let (table, _) = try PolicyLoader.load(policy)
         let old = try earlierPolicy.map { try PolicyLoader.load($0).0 }

@@ -38,6 +38,11 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Fail on warnings as well as errors.")
     var strict = false
 
+    @Option(name: .shortAndLong, help: "Write the report here instead of standard output.")
+    var output: String?
+
+    @OptionGroup var display: DisplayOptions
+
     func validate() throws {
         guard !policies.isEmpty else { throw ValidationError("name at least one policy to check") }
     }
@@ -60,11 +65,15 @@ struct CheckCommand: ParsableCommand {
         let reports = sources.enumerated().map { index, source in
             PolicyLinter.lint(source.2, source: source.1, file: source.0, corpus: trees.isEmpty ? nil : corpora[index])
         }
+        let report: String
         switch format {
-        case .text: print(CheckReporter.text(reports))
-        case .json: print(CheckReporter.json(reports))
-        case .sarif: print(CheckReporter.sarif(reports))
+        case .text: report = CheckReporter.text(reports, sources: Dictionary(sources.map { ($0.0, $0.1) }, uniquingKeysWith: { a, _ in a }),
+                                                display: DisplaySettings.current)
+        case .json: report = CheckReporter.json(reports)
+        case .sarif: report = CheckReporter.sarif(reports)
         }
+        var bytes = report.isEmpty ? [] : Array((report + "\n").utf8)
+        try OutputSink.write(&bytes, to: output)
         if unreadable > 0 {
             FileIO.printError("maskc: error: \(unreadable) tree\(unreadable == 1 ? "" : "s") could not be read")
             throw Reported(status: .usage)

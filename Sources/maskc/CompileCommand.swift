@@ -42,6 +42,8 @@ struct CompileCommand: ParsableCommand {
     @Flag(help: "With --emit: also apply maskc check's rules; an error fails the run (exit 1).")
     var check = false
 
+    @OptionGroup var display: DisplayOptions
+
     func validate() throws { try validateEmission() }
 
     /// The policy's per-dimension defaults that are set, in dimension order, with their

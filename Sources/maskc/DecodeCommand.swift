@@ -27,6 +27,8 @@ struct DecodeCommand: ParsableCommand {
     @Option(help: "Write one SVG per frame into this folder (created if missing).")
     var svg: String?
 
+    @OptionGroup var display: DisplayOptions
+
     func run() throws {
         let bytes = try PolicyLoader.readInput(stream, what: "stream", limit: Int(Int32.max))
         let frames: [DecodedFrame]

@@ -38,6 +38,8 @@ struct EncodeCommand: ParsableCommand {
     @Flag(help: "Keep views covered by opaque views drawn later.")
     var keepCovered = false
 
+    @OptionGroup var display: DisplayOptions
+
     func validate() throws {
         guard frameInterval >= 0 else { throw ValidationError("--frame-interval must not be negative") }
         guard fullFrameEvery > 0 else { throw ValidationError("--full-frame-every must be positive") }

@@ -122,7 +122,7 @@ final class ErrorPolicy {
         let trees = "\(failed) of \(total) tree\(total == 1 ? "" : "s") in '\(input)'"
         switch mode {
         case .record:
-            FileIO.printError("maskc: warning: \(trees) could not be read; an error record stands in the place of each")
+            FileIO.printWarning("maskc: warning: \(trees) could not be read; an error record stands in the place of each")
         case .skip:
             FileIO.printError("maskc: error: skipped \(trees)")
             throw Reported(status: failure)

@@ -26,6 +26,8 @@ struct ExplainCommand: ParsableCommand {
     @Option(name: .long, help: "Explain the view at this index path (0.2.1) only: never taken for an id.")
     var indexPath: String?
 
+    @OptionGroup var display: DisplayOptions
+
     func validate() throws {
         if view != nil && indexPath != nil { throw ValidationError("give --view or --index-path, not both") }
     }

@@ -1,3 +1,4 @@
+import MaskDiagnostics
 import MaskStorage
 import MaskJSON
 
@@ -125,6 +126,21 @@ enum FileIO {
     /// policy's text in it cannot break the line or send controls to the terminal.
     static func printError(_ line: String) {
         try? write(System.standardError, Array((ReportText.escaped(line) + "\n").utf8))
+    }
+
+    /// Writes a warning line to standard error, unless `--quiet`.
+    static func printWarning(_ line: String) {
+        guard !DisplaySettings.current.quiet else { return }
+        printError(line)
+    }
+
+    /// Writes a policy's diagnostic to standard error as ``DiagnosticText`` makes it
+    /// (coloured, with its source line, when asked); warnings and notes not under `--quiet`.
+    static func printDiagnostic(_ diagnostic: Diagnostic, source: [UInt8]?) {
+        let settings = DisplaySettings.current
+        guard settings.shows(diagnostic.severity) else { return }
+        let lines = DiagnosticText.lines(diagnostic, source: source, color: settings.colorErrors, excerpt: settings.excerptsErrors)
+        try? write(System.standardError, Array((lines.joined(separator: "\n") + "\n").utf8))
     }
 
     /// Writes a message of several lines (the argument parser's usage text) to standard

@@ -24,6 +24,9 @@ struct Maskc: ParsableCommand {
         let code: Int32
         do {
             var command = try parseAsRoot()
+            if let displaying = command as? DisplayingCommand {
+                DisplaySettings.current = displaying.display.settings(environment: System.environment("NO_COLOR"), isTerminal: System.isTerminal)
+            }
             try command.run()
             code = 0
         } catch let reported as Reported {

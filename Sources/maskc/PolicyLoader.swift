@@ -31,7 +31,8 @@ enum PolicyLoader {
             throw Reported(status: .usage)
         }
         let compilation = PolicyCompiler.compile(bytes, file: path, read: readBase)
-        for diagnostic in printing(compilation, bytes) { FileIO.printError(diagnostic.rendered) }
+        // A base's diagnostics point into the base: no excerpt from this file's bytes.
+        for diagnostic in printing(compilation, bytes) { FileIO.printDiagnostic(diagnostic, source: diagnostic.range.file == path ? bytes : nil) }
         guard !compilation.failed, compilation.parsed != nil else {
             let count = compilation.diagnostics.filter { $0.severity == .error }.count
             FileIO.printError("maskc: error: policy '\(path)' does not compile (\(count) error\(count == 1 ? "" : "s")); nothing was written")

@@ -34,6 +34,8 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, help: "The deepest JSON nesting accepted (a view takes two levels).")
     var maxDepth: Int = JSONLimits.standard.maximumDepth
 
+    @OptionGroup var display: DisplayOptions
+
     func validate() throws {
         guard maxDepth > 0 else { throw ValidationError("--max-depth must be positive") }
     }

@@ -15,6 +15,8 @@ struct RulesCommand: ParsableCommand {
     @Option(help: "Output format: text, markdown or json.")
     var format: Format = .text
 
+    @OptionGroup var display: DisplayOptions
+
     func run() {
         let rules = PolicyLinter.descriptions
         switch format {

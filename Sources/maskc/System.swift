@@ -152,6 +152,19 @@ enum System {
         _ = unlink(path)
     }
 
+    /// Whether a descriptor is a terminal (colour and source excerpts are for people).
+    static func isTerminal(_ fd: Descriptor) -> Bool { isatty(fd) == 1 }
+
+    /// An environment variable's value, if it is set.
+    static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+
+    /// The current working directory, if it can be read.
+    static func currentDirectory() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getcwd(&buffer, buffer.count) != nil else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// Makes a write to a closed pipe fail with an error (reported, exit 5) instead of
     /// ending the process.
     static func ignoreBrokenPipes() {

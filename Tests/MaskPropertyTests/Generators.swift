@@ -111,6 +111,7 @@ enum Gen {
         ["UILabel", "UIView", "UIResponder", "NSObject"], ["UIControl", "UIView"], ["UIView"],
         ["HeaderView", "UIView"], ["UIImageView", "UIView"], ["PriceLabel", "UILabel", "UIView"],
         ["MKMapView", "UIView"], ["UITextField", "UIControl", "UIView"], ["ChartView", "UIView"], [],
+        ["MyApp.PriceLabel", "UILabel", "UIView"],
     ]
 
     /// Policy-declared classes: the corpus' custom classes plus some with kinds and recurse.
@@ -119,9 +120,14 @@ enum Gen {
         ClassDeclaration("SecretLabel", extends: "UILabel", kind: .secureText),
         ClassDeclaration("SwiftUI.Text", kind: .swiftUIText),
         ClassDeclaration("UIStackView", recurse: false),
+        ClassDeclaration("PrimaryButton", extends: "UIButton"),
+        ClassDeclaration("Shop.SecretLabel", extends: "UILabel"),
     ]
 
-    static let extraClasses = ["ChartView", "SecretLabel", "UIControl", "UIView"]
+    /// More classes, module-qualified ones among them (which answer to their simple
+    /// names: `MyApp.ChartView` to `ChartView`'s declaration and rules).
+    static let extraClasses = ["ChartView", "SecretLabel", "UIControl", "UIView", "MyApp.PrimaryButton", "MyApp.ChartView",
+                               "Shop.SecretLabel", "MyApp.Outer.PriceLabel", "com.example.TextView"]
 
     /// Text values: the corpus' texts and random Unicode, some unique per view.
     static func text(_ rng: inout SplitMix64, _ salt: Int) -> String {
@@ -207,7 +213,8 @@ enum Gen {
         switch Int.random(in: 0..<10, using: &rng) {
         case 0, 1:
             let chain = [facts.className] + (facts.superclasses ?? Array(reference.catalog.chain(of: facts.className).dropFirst()))
-            let pool = chain + ["UIView", "UIControl", "UILabel", "NSObject", "ChartView"]
+            let simpleNames = chain.compactMap(ReferenceResolver.simpleName)
+            let pool = chain + simpleNames + ["UIView", "UIControl", "UILabel", "NSObject", "ChartView", "PrimaryButton"]
             selector = .type(pool[Int.random(in: 0..<pool.count, using: &rng)])
         case 2:
             if let id = facts.id, Bool.random(using: &rng) { selector = .id(glob(id, &rng)) } else {

@@ -45,10 +45,34 @@ public struct ReferenceResolver: Sendable {
         let facts = tree.views[view]
         if let superclasses = facts.superclasses { return [facts.className] + superclasses }
         var result = [facts.className]
-        while let next = catalog.declarations[result[result.count - 1]]?.superclass, !result.contains(next), result.count < TypeCatalog.maximumChainLength {
+        while let next = declared(result[result.count - 1])?.superclass, !result.contains(next), result.count < TypeCatalog.maximumChainLength {
             result.append(next)
         }
         return result
+    }
+
+    /// A class's declaration: its own name's, else its simple name's (README: a
+    /// module-qualified `MyApp.PrimaryButton` answers to `PrimaryButton`). Written
+    /// apart from the engine's.
+    func declared(_ name: String) -> ClassDeclaration? {
+        if let own = catalog.declarations[name] { return own }
+        return Self.simpleName(name).flatMap { catalog.declarations[$0] }
+    }
+
+    /// The part after the last `.` before any `<`, if there is one and it is not empty.
+    public static func simpleName(_ name: String) -> String? {
+        let head = name.split(separator: "<", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        guard let dot = head.lastIndex(of: ".") else { return nil }
+        let rest = name[name.index(after: dot)...]
+        return rest.isEmpty || rest.hasPrefix("<") ? nil : String(rest)
+    }
+
+    func kind(along chain: [String]) -> ViewKind {
+        chain.lazy.compactMap { self.declared($0)?.kind }.first ?? .other
+    }
+
+    func recurses(along chain: [String]) -> Bool {
+        chain.lazy.compactMap { self.declared($0)?.recurse }.first ?? true
     }
 
     /// The reliable target, computed from scratch by walking to the root.
@@ -102,7 +126,7 @@ public struct ReferenceResolver: Sendable {
         for name in chain(view, tree) {
             let candidates = policy.rules.indices.filter { index in
                 let rule = policy.rules[index]
-                guard case .type(let t) = rule.selector, t == name, applies(rule, tree) else { return false }
+                guard case .type(let t) = rule.selector, t == name || t == Self.simpleName(name), applies(rule, tree) else { return false }
                 return !recursiveOnly || rule.recursive
             }
             if let winner = pick(candidates) { return winner }
@@ -157,7 +181,7 @@ public struct ReferenceResolver: Sendable {
         func typeLock(_ v: Int, recursiveOnly: Bool) -> Int? {
             for name in chain(v, tree) {
                 if let found = locks.first(where: { index in
-                    guard case .type(let t) = policy.rules[index].selector, t == name else { return false }
+                    guard case .type(let t) = policy.rules[index].selector, t == name || t == Self.simpleName(name) else { return false }
                     return !recursiveOnly || policy.rules[index].recursive
                 }) { return found }
             }
@@ -207,7 +231,7 @@ public struct ReferenceResolver: Sendable {
         }
         let masks = rule.map { policy.rules[$0].action == .mask } ?? defaultMasks(view, tree)
         let classes = chain(view, tree)
-        let kind = catalog.kind(along: classes)
+        let kind = kind(along: classes)
         let facts = tree.views[view]
         // Secure: the view's own markers, or any ancestor's (walked from scratch).
         var secure = false
@@ -219,19 +243,19 @@ public struct ReferenceResolver: Sendable {
         // A chain cut at the limit lost classes that may have said `map`: masked, no children.
         var cut = false
         if facts.superclasses == nil, classes.count == TypeCatalog.maximumChainLength,
-           let next = catalog.declarations[classes[classes.count - 1]]?.superclass, !classes.contains(next) {
+           let next = declared(classes[classes.count - 1])?.superclass, !classes.contains(next) {
             cut = true
         }
         let locked = lock(view, in: tree)
         if let locked { (level, rule) = (locked.level, locked.rule) }
         return MaskDecision(isMasked: masks || kind == .map || cut || secure || locked != nil, level: level, ruleIndex: rule, kind: kind, isSecure: secure,
-                            emitsChildren: catalog.recurses(along: classes) && kind != .map && !cut, isLocked: locked != nil)
+                            emitsChildren: recurses(along: classes) && kind != .map && !cut, isLocked: locked != nil)
     }
 
     /// The secure markers of a view itself, spelled out from Docs/secure-markers.md.
     func ownSecure(_ view: Int, _ tree: ViewTree) -> Bool {
         let facts = tree.views[view]
-        if catalog.kind(along: chain(view, tree)) == .secureText || facts.isSecureTextEntry { return true }
+        if kind(along: chain(view, tree)) == .secureText || facts.isSecureTextEntry { return true }
         let names: Set<String> = ["password", "newpassword", "currentpassword", "onetimecode", "creditcardnumber", "ccnumber",
                                   "creditcardsecuritycode", "cccsc", "smsotpcode", "emailotpcode", "2faappotpcode"]
         func folded(_ name: String) -> String { name.lowercased().filter { !"-_. ".contains($0) } }

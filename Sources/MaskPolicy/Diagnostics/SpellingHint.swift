@@ -20,6 +20,24 @@ public enum SpellingHint {
         closest(to: word, in: candidates).map { "did you mean '\($0)'?" }
     }
 
+    /// `did you mean 'X'?` for a class name: the ``closest(to:in:)`` candidate, else
+    /// the closest within half the word's length that begins and ends with the word's
+    /// first and last two characters, which catches a dropped word part beside a typo
+    /// (`UIBarButon`: `UIButton`); nil when neither finds one.
+    /// - Complexity: O(c·n·m), as ``closest(to:in:)``.
+    public static func didYouMeanClass(_ word: String, in candidates: [String]) -> String? {
+        if let hint = didYouMean(word, in: candidates) { return hint }
+        guard word.count >= 6 else { return nil }
+        let limit = word.count / 2
+        var best: (String, Int)?
+        for candidate in candidates where candidate != word && candidate.hasPrefix(word.prefix(2)) && candidate.hasSuffix(word.suffix(2)) {
+            if abs(candidate.count - word.count) > limit { continue }
+            let distance = editDistance(word, candidate)
+            if distance <= limit, distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
+        }
+        return best.map { "did you mean '\($0.0)'?" }
+    }
+
     /// Levenshtein distance over characters, case-insensitive in ASCII letters.
     public static func editDistance(_ a: String, _ b: String) -> Int {
         let x = Array(a.lowercased()), y = Array(b.lowercased())

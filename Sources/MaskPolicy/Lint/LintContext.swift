@@ -11,11 +11,20 @@ struct LintContext {
     /// The catalog the policy's classes extend.
     var catalog: TypeCatalog { table.catalog }
 
-    /// Whether a class is known to the built-in catalog or the policy.
-    func isKnownClass(_ name: String) -> Bool { catalog.contains(name) }
+    /// Whether a class is known to the built-in catalog or the policy: declared under
+    /// its own or its simple name (``TypeCatalog/knows(_:)``), or the simple name of a
+    /// declared class (`TextView`, which selects `android.widget.TextView`).
+    func isKnownClass(_ name: String) -> Bool { catalog.knows(name) || simpleNames.contains(name) }
 
-    /// Every class name a hint may suggest.
-    var classNames: [String] { catalog.declarations.keys.sorted() }
+    /// The simple names of the declared classes that have one (``ClassName``).
+    var simpleNames: Set<String> { Set(catalog.declarations.keys.compactMap(ClassName.simpleName)) }
+
+    /// Every class name a hint may suggest: the declared names, then the simple names
+    /// that are not declared themselves.
+    var classNames: [String] {
+        let declared = catalog.declarations.keys.sorted()
+        return declared + simpleNames.subtracting(declared).sorted()
+    }
 
     /// The policy's locks (``MaskRule/isLock``), in source order.
     var lockRules: [ParsedRule] { policy.rules.filter { $0.rule.isLock } }

@@ -69,7 +69,8 @@ public struct LintRuleDescription: Sendable {
     public var name: String
     /// The area it covers.
     public var category: LintCategory
-    /// The severity its findings have.
+    /// The severity its findings have; for a rule whose findings differ in severity
+    /// (`unknown-type`: an error in a mask rule, a warning elsewhere), the highest.
     public var severity: Severity
     /// One line saying what it finds and why it matters.
     public var summary: String

@@ -35,7 +35,7 @@ struct ClassChains {
         while let name = next, lengths[name] == nil, position[name] == nil {
             position[name] = path.count
             path.append(name)
-            next = merged.declarations[name]?.superclass
+            next = merged.declaration(of: name)?.superclass
         }
         // The length of the chain above the path's last class; -1 for a cycle.
         var above = 0

@@ -58,7 +58,7 @@ public enum PolicyValidator {
         for (name, length) in over.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
             if length == limit + 1 {
                 crossing[name] = name
-            } else if let superclass = chains.merged.declarations[name]?.superclass, let at = crossing[superclass] {
+            } else if let superclass = chains.merged.declaration(of: name)?.superclass, let at = crossing[superclass] {
                 crossing[name] = at
             }
         }
@@ -74,7 +74,7 @@ public enum PolicyValidator {
                     groups[index] = group
                     break
                 }
-                current = chains.merged.declarations[candidate]?.superclass
+                current = chains.merged.declaration(of: candidate)?.superclass
                 steps += 1
             }
             // No policy class with `extends` above it: the catalog's own chain, not the policy's to report.

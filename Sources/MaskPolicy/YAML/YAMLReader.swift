@@ -174,7 +174,11 @@ public struct YAMLReader {
     private func parserError(_ parser: yaml_parser_t, bytes: [UInt8]) -> Diagnostic {
         let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
         var message = problem
-        if let context = parser.context.map({ String(cString: $0) }) { message += " \(context)" }
+        let context = parser.context.map { String(cString: $0) }
+        if let context { message += " \(context)" }
+        let markIndex = Int(parser.problem_mark.index)
+        let isTab = markIndex >= 0 && markIndex < bytes.count && bytes[markIndex] == 0x09
+        let hint = YAMLSyntaxHint(problem: problem, context: context, isTabAtMark: isTab)?.text
         let at: SourceMark
         if parser.error == YAML_READER_ERROR {
             at = Self.mark(ofByte: parser.problem_offset, in: bytes)
@@ -185,7 +189,7 @@ public struct YAMLReader {
         } else {
             at = mark(parser.problem_mark)
         }
-        return Diagnostic(.syntax, message, at: SourceRange(file: file, start: at, end: at))
+        return Diagnostic(.syntax, message, at: SourceRange(file: file, start: at, end: at), hint: hint)
     }
 
     /// Line and column (in characters) of a byte offset.

@@ -68,6 +68,7 @@ enum AuditReporter {
     static func jsonValue(_ report: AuditReport, policy: String, baseline: String?, accepted: String? = nil) -> JSONValue {
         let totals = report.totals
         var root: [String: JSONValue] = [
+            "version": .int(ReportSchema.auditVersion),
             "policy": .string(policy),
             "baseline": optional(baseline),
             "screens": .array(report.screens.map { s in
@@ -79,7 +80,8 @@ enum AuditReporter {
                 .object(["level": .string(f.level.rawValue), "category": .string(f.category), "tree": optional(f.tree),
                          "screen": optional(f.screen), "view": optional(f.view), "class": optional(f.className),
                          "field": optional(f.field), "rule": optional(f.rule), "fingerprint": .string(f.fingerprint.digest),
-                         "excerpt": optional(f.excerpt), "message": .string(f.message)])
+                         "excerpt": optional(f.excerpt), "message": .string(f.message),
+                         "location": location(f), "ruleLocation": f.ruleOrigin.map(originJSON) ?? .null])
             }),
         ]
         if let accepted {
@@ -93,6 +95,21 @@ enum AuditReporter {
             })
         }
         return .object(root)
+    }
+
+    /// Where a finding is: the tree, screen and view for a finding about a view; the
+    /// rule's file, line and column for a finding about a rule (JSON).
+    static func location(_ f: AuditFinding) -> JSONValue {
+        if let tree = f.tree {
+            return .object(["file": .string(tree), "line": .null, "column": .null, "screen": optional(f.screen),
+                            "view": optional(f.view), "class": optional(f.className), "field": optional(f.field)])
+        }
+        return .object(["file": optional(f.ruleOrigin?.file), "line": f.ruleOrigin.map { .int($0.line) } ?? .null,
+                        "column": f.ruleOrigin.map { .int($0.column) } ?? .null, "screen": .null, "view": .null, "class": .null, "field": .null])
+    }
+
+    static func originJSON(_ origin: RuleOrigin) -> JSONValue {
+        .object(["file": .string(origin.file), "line": .int(origin.line), "column": .int(origin.column)])
     }
 
     static func json(_ report: AuditReport, policy: String, baseline: String?, accepted: String? = nil) -> String {

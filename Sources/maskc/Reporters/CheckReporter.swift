@@ -19,9 +19,18 @@ enum CheckReporter {
 
     /// One finding per line, then the corpus summaries and a tally; every line escaped
     /// (``ReportText``), so no field can forge a line or hide the ones after it.
-    static func text(_ reports: [LintReport]) -> String {
+    ///
+    /// With `--quiet`, only error findings, and no summaries or tally; with colour or
+    /// excerpts (``DiagnosticText``), `sources` gives each policy's bytes by file.
+    static func text(_ reports: [LintReport], sources: [String: [UInt8]] = [:], display: DisplaySettings = DisplaySettings()) -> String {
+        var styled: [String] = []
+        for report in reports {
+            for d in report.diagnostics where display.shows(d.severity) {
+                styled += DiagnosticText.lines(d, source: sources[report.file], color: display.colorOutput, excerpt: display.excerptsOutput)
+            }
+        }
+        if display.quiet { return styled.joined(separator: "\n") }
         var lines: [String] = []
-        for report in reports { lines += report.diagnostics.map(\.rendered) }
         for report in reports {
             guard let summary = report.summary, let totals = report.corpusTotals else { continue }
             lines.append("")
@@ -35,13 +44,22 @@ enum CheckReporter {
         let c = counts(reports)
         lines.append("check: \(plural(c.errors, "error")), \(plural(c.warnings, "warning")), \(plural(c.notes, "note"))"
             + (c.suppressed > 0 ? ", \(c.suppressed) suppressed" : "") + " in \(plural(reports.count, "policy").replacingPolicies)")
-        return ReportText.lines(lines)
+        return (styled + lines.map(ReportText.escaped)).joined(separator: "\n")
     }
 
     // MARK: JSON
 
     static func diagnosticJSON(_ d: Diagnostic) -> JSONValue {
-        .object([
+        var location: [String: JSONValue] = [
+            "file": .string(d.range.file),
+            "line": .int(d.range.start.line),
+            "column": .int(d.range.start.column),
+            "endLine": .int(d.range.end.line),
+            "endColumn": .int(d.range.end.column),
+        ]
+        if let path = d.path { location["path"] = .string(path) }
+        return .object([
+            "location": .object(location),
             "file": .string(d.range.file),
             "line": .int(d.range.start.line),
             "column": .int(d.range.start.column),
@@ -57,6 +75,7 @@ enum CheckReporter {
     static func json(_ reports: [LintReport]) -> String {
         let c = counts(reports)
         return JSONValue.object([
+            "version": .int(ReportSchema.checkVersion),
             "policies": .array(reports.map { report in
                 var object: [String: JSONValue] = [
                     "file": .string(report.file),
@@ -106,6 +125,16 @@ enum CheckReporter {
         }
     }
 
+    /// A finding's SARIF region: never empty (a zero-width range covers one column).
+    static func region(_ d: Diagnostic) -> JSONValue {
+        .object([
+            "startLine": .int(d.range.start.line),
+            "startColumn": .int(d.range.start.column),
+            "endLine": .int(max(d.range.end.line, d.range.start.line)),
+            "endColumn": .int(d.range.end.line > d.range.start.line ? d.range.end.column : max(d.range.end.column, d.range.start.column + 1)),
+        ])
+    }
+
     static func sarif(_ reports: [LintReport]) -> String {
         let descriptions = PolicyLinter.descriptions
         let ruleIndex = Dictionary(uniqueKeysWithValues: descriptions.enumerated().map { ($1.id, $0) })
@@ -116,19 +145,14 @@ enum CheckReporter {
                 "ruleId": .string(d.ruleID),
                 "level": .string(level(d.severity)),
                 "message": .object(["text": .string(message)]),
-                "locations": .array([.object([
-                    "physicalLocation": .object([
-                        "artifactLocation": .object(["uri": .string(d.range.file)]),
-                        "region": .object([
-                            "startLine": .int(d.range.start.line),
-                            "startColumn": .int(d.range.start.column),
-                            "endLine": .int(max(d.range.end.line, d.range.start.line)),
-                            "endColumn": .int(d.range.end.line > d.range.start.line ? d.range.end.column : max(d.range.end.column, d.range.start.column + 1)),
-                        ]),
-                    ]),
-                ])]),
             ]
             if let index = ruleIndex[d.ruleID] { members["ruleIndex"] = .int(index) }
+            members["locations"] = .array([.object([
+                "physicalLocation": .object([
+                    "artifactLocation": .object(["uri": .string(SARIFLocation.uri(d.range.file))]),
+                    "region": region(d),
+                ]),
+            ])])
             if let suppression {
                 members["suppressions"] = .array([.object(["kind": .string("inSource"), "justification": .string(suppression.reason)])])
             }
@@ -144,6 +168,7 @@ enum CheckReporter {
                 "shortDescription": .object(["text": .string(rule.name)]),
                 "fullDescription": .object(["text": .string(rule.summary)]),
                 "defaultConfiguration": .object(["level": .string(level(rule.severity))]),
+                "helpUri": .string(SARIFLocation.helpURI(rule.id)),
                 "properties": .object(["category": .string(rule.category.rawValue)]),
             ])
         }

@@ -1,0 +1,10 @@
+// Every command takes the display options (`--quiet`, `--color`, `--excerpts`).
+extension ApplyCommand: DisplayingCommand {}
+extension AuditCommand: DisplayingCommand {}
+extension CheckCommand: DisplayingCommand {}
+extension CompileCommand: DisplayingCommand {}
+extension DecodeCommand: DisplayingCommand {}
+extension EncodeCommand: DisplayingCommand {}
+extension ExplainCommand: DisplayingCommand {}
+extension RenderCommand: DisplayingCommand {}
+extension RulesCommand: DisplayingCommand {}

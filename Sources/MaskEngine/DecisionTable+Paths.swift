@@ -38,10 +38,12 @@ struct PathMatcher: Sendable {
     /// How many times everything remembered was dropped for the bound.
     private(set) var restarts = 0
 
-    init(table: DecisionTable) {
-        targets = PathAutomaton(table.targetPaths)
-        indexes = PathAutomaton(table.indexPaths)
-        targetRoot = targets.advance(targets.start, by: ReliableTarget.root.utf8)
+    init(table: DecisionTable) { self.init(targets: table.targetPaths, indexes: table.indexPaths) }
+
+    private init(targets: PathPatterns, indexes: PathPatterns) {
+        self.targets = PathAutomaton(targets)
+        self.indexes = PathAutomaton(indexes)
+        targetRoot = self.targets.advance(self.targets.start, by: ReliableTarget.root.utf8)
     }
 
     /// How many states the target and index automata have numbered.
@@ -172,23 +174,14 @@ struct PathMatcher: Sendable {
     /// Between trees: starts over what has grown past its bound (identifiers that never
     /// repeat add steps on every frame), so memory stays flat over a stream of trees.
     mutating func trimIfLarge() {
-        var restart = targets.trimIfLarge(bound: bound)
-        if indexes.trimIfLarge(bound: bound) { restart = true }
-        if restart || classNumbers.count > bound || restorationNumbers.count > bound || identifierNumbers.count > bound
-            || restorationSteps.count > bound * 4 || shortForms.count > bound * 4 || screenNumbers.count > bound {
-            // Class, identifier and restoration numbers key the remembered steps: renumber all together.
-            classNumbers.removeAll()
-            restorationNumbers.removeAll()
-            identifierNumbers.removeAll()
-            restorationSteps.removeAll()
-            shortForms.removeAll()
-            shortFormRules.removeAll()
-            screenNumbers.removeAll()
-            screenNumber = nil  // renumbered when the next screen is set
-            targets = PathAutomaton(targets.patterns)
-            indexes = PathAutomaton(indexes.patterns)
-            targetRoot = targets.advance(targets.start, by: ReliableTarget.root.utf8)
-            restarts += 1
-        }
+        guard targets.isLarge(bound: bound) || indexes.isLarge(bound: bound) || classNumbers.count > bound
+            || restorationNumbers.count > bound || identifierNumbers.count > bound || restorationSteps.count > bound * 4
+            || shortForms.count > bound * 4 || screenNumbers.count > bound else { return }
+        // Class, identifier, restoration and screen numbers key the remembered steps:
+        // start over all together (the screen is numbered again when the tree starts).
+        var fresh = PathMatcher(targets: targets.patterns, indexes: indexes.patterns)
+        fresh.bound = bound
+        fresh.restarts = restarts + 1
+        self = fresh
     }
 }

@@ -4,9 +4,9 @@
 /// before (the same class, index or tag under the same state, as on every frame of a
 /// screen) costs one hash lookup instead of a pass over the patterns.
 ///
-/// Per thread (owned by a ``ViewResolver``). States stay valid for the whole tree;
-/// ``trimIfLarge()`` starts over between trees when the numbering has grown past its
-/// bound (identifiers that never repeat make new steps on every frame).
+/// Per thread (owned by a ``ViewResolver``). States stay valid for the whole tree; the
+/// owner starts over between trees when ``isLarge(bound:)`` (identifiers that never
+/// repeat make new steps on every frame).
 struct PathAutomaton: Sendable {
     /// The patterns (shared with the table, read only).
     let patterns: PathPatterns
@@ -31,15 +31,6 @@ struct PathAutomaton: Sendable {
 
     init(_ patterns: PathPatterns) {
         self.patterns = patterns
-        startOver()
-    }
-
-    private mutating func startOver() {
-        sets.removeAll(keepingCapacity: true)
-        numbers.removeAll(keepingCapacity: true)
-        accepted.removeAll(keepingCapacity: true)
-        settled.removeAll(keepingCapacity: true)
-        steps.removeAll()
         _ = number([UInt64](repeating: 0, count: patterns.width))
         start = patterns.isEmpty ? Self.dead : number(patterns.start())
     }
@@ -73,13 +64,8 @@ struct PathAutomaton: Sendable {
     /// The most states and remembered steps kept from one tree to the next.
     static let bound = 1 << 16
 
-    /// Starts over when the numbering has grown past ``bound``. Only between trees:
-    /// states handed out before are no longer valid afterwards.
-    /// - Returns: whether it started over.
-    @discardableResult
-    mutating func trimIfLarge(bound: Int = Self.bound) -> Bool {
-        guard sets.count > bound || steps.count > bound * 4 else { return false }
-        startOver()
-        return true
-    }
+    /// Whether the numbering has grown past `bound` states or `4 × bound` steps: the
+    /// owner then starts over between trees (states handed out before would no longer
+    /// be valid after).
+    func isLarge(bound: Int) -> Bool { sets.count > bound || steps.count > bound * 4 }
 }

@@ -30,6 +30,8 @@ public struct Diagnostic: Sendable, Hashable, Codable {
         case tree
         /// A capture of another tool (XML or Rico JSON) being imported.
         case capture
+        /// A configuration file (`.maskc.yml`, accepted findings).
+        case config
     }
 
     /// How serious it is.

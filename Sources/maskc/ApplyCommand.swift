@@ -22,12 +22,12 @@ struct ApplyCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The view tree: a file, '-' for standard input, or a folder of trees.")
+    @Argument(help: "The view tree: a file, '-' for standard input, or a folder of trees.", completion: .file(extensions: ["json", "ndjson", "jsonl", "xml"]))
     var tree: String
 
     @OptionGroup var options: TreeOptions
 
-    @Option(name: .shortAndLong, help: "Write the masked tree here instead of standard output.")
+    @Option(name: .shortAndLong, help: "Write the masked tree here instead of standard output.", completion: .file())
     var output: String?
 
     @Flag(help: "Add a \"masking\" object to every view: masked, level, rule, kind.")
@@ -43,7 +43,7 @@ struct ApplyCommand: ParsableCommand {
     @Option(name: .long, help: "A tree that cannot be read: fail (stop, exit 4), skip (report it, go on, exit 4), record (an error record in its place, exit 0).")
     var onError: OnError = .skip
 
-    @Option(name: .long, help: "Write one JSON error record per tree that cannot be read to this file ('-': standard output, with -o).")
+    @Option(name: .long, help: "Write one JSON error record per tree that cannot be read to this file ('-': standard output, with -o).", completion: .file())
     var errors: String?
 
     @Option(name: .long, help: "The name errors and error records give the input (a partition, a file).")
@@ -54,6 +54,8 @@ struct ApplyCommand: ParsableCommand {
 
     @Option(name: .long, help: "The largest tree (file, or NDJSON line) accepted, in bytes.")
     var maxBytes: Int = JSONLimits.standard.maximumBytes
+
+    @OptionGroup var inputs: ExcludeOptions
 
     @OptionGroup var display: DisplayOptions
 
@@ -73,7 +75,7 @@ struct ApplyCommand: ParsableCommand {
         let (table, _) = try PolicyLoader.load(options.policy)
         let masker = TreeMasker(table: table, options: EmitOptions(explain: explain), limits: JSONLimits(maximumDepth: maxDepth, maximumBytes: maxBytes))
         let isFolder = tree != "-" && TreeInputs.isDirectory(tree)
-        let files = isFolder ? try TreeInputs.files([tree]) : [tree]
+        let files = isFolder ? try InputFiles.trees(exclude: inputs.patterns()).expand([tree]).files : [tree]
         let sink = try OutputSink.opening(output)
         let errors: ErrorPolicy
         do {

@@ -29,13 +29,13 @@ struct AuditCommand: ParsableCommand {
         case text, json, html
     }
 
-    @Option(name: .long, help: "The policy to audit (YAML).")
+    @Option(name: .long, help: "The policy to audit (YAML).", completion: .file(extensions: ["yaml", "yml"]))
     var policy: String
 
-    @Argument(help: "Captured screens: files, folders, NDJSON.")
+    @Argument(help: "Captured screens: files, folders, NDJSON, '-' for standard input.", completion: .file(extensions: ["json", "ndjson", "jsonl", "xml"]))
     var captures: [String]
 
-    @Option(name: .long, help: "The policy this release replaces: report every decision that changes.")
+    @Option(name: .long, help: "The policy this release replaces: report every decision that changes.", completion: .file(extensions: ["yaml", "yml"]))
     var comparePolicy: String?
 
     @Option(name: .long, help: "Deprecated name of --compare-policy, accepted for one release.")
@@ -56,10 +56,15 @@ struct AuditCommand: ParsableCommand {
     @Option(name: .long, help: "The input format: auto, json, uiautomator, appium-android, rico, xcuitest.")
     var inputFormat: InputFormat = .auto
 
-    @Option(name: .shortAndLong, help: "Write the report here instead of standard output.")
+    @Option(name: .shortAndLong, help: "Write the report here instead of standard output.", completion: .file())
     var output: String?
 
     @OptionGroup var stream: AuditStreamOptions
+
+    @OptionGroup var inputs: ExcludeOptions
+
+    @Flag(name: .long, help: keepGoingHelp)
+    var keepGoing = false
 
     @OptionGroup var display: DisplayOptions
 
@@ -82,15 +87,16 @@ struct AuditCommand: ParsableCommand {
         let acceptedFindings = try accepted.map(Self.readAccepted)
         var auditor = Auditor(table: table, baseline: old)
         var previews: [(name: String, masked: String, wireframe: String)] = []
-        let files = try TreeInputs.files(captures)
+        let (files, missing) = try InputFiles.trees(exclude: inputs.patterns(), keepGoing: keepGoing).expand(captures)
         let reader = TreeMasker(table: table)
-        let unreadable = try TreeInputs.forEachTree(in: files, masker: reader, format: inputFormat) { item in
+        let failed = try TreeInputs.forEachTree(in: files, masker: reader, format: inputFormat, keepGoing: keepGoing) { item in
             auditor.add(item.document, name: item.name)
             if format == .html && previews.count < 200 {
                 let renderer = ScreenRenderer(document: item.document, decisions: TreeMasker(table: table).decide(item.document), table: table)
                 previews.append((item.name, renderer.render(.masked), renderer.render(.wireframe)))
             }
         }
+        let unreadable = missing + failed
         let full = auditor.report()
         if let writeAccepted {
             let findings = full.findings.filter { $0.category != "stale-accepted" }

@@ -31,6 +31,9 @@ struct AuditStreamOptions: ParsableArguments {
         if audit.earlierPolicy != nil || audit.accepted != nil || audit.writeAccepted != nil || audit.format != .text {
             throw ValidationError("--ndjson writes findings as they are found: --compare-policy, --accepted, --write-accepted and --format do not go with it")
         }
+        if audit.keepGoing {
+            throw ValidationError("--keep-going does not go with --ndjson: --on-error says what a capture that cannot be read does")
+        }
         if errors == "-" && (audit.output == nil || audit.output == "-") {
             throw ValidationError("--errors - writes to standard output, which carries the findings: give -o, or name an errors file")
         }
@@ -45,7 +48,7 @@ extension AuditCommand {
     func runStream() throws {
         let (table, _) = try PolicyLoader.load(policy)
         // `-` is standard input; folders give their tree files.
-        let files = try captures.flatMap { (path) throws(Reported) -> [String] in path == "-" ? ["-"] : try TreeInputs.files([path]) }
+        let files = try InputFiles.trees(exclude: inputs.patterns()).expand(captures).files
         let reader = TreeMasker(table: table)
         var auditor = Auditor(table: table)
         var rollUp = AuditRollUp()

@@ -21,7 +21,7 @@ struct CompileCommand: ParsableCommand {
         case text, json
     }
 
-    @Argument(help: "The masking policy (YAML).")
+    @Argument(help: "The masking policy (YAML).", completion: .file(extensions: ["yaml", "yml"]))
     var policy: String
 
     @Option(help: "Output format: text or json (default: text).")
@@ -33,7 +33,7 @@ struct CompileCommand: ParsableCommand {
     @Option(help: "With --emit swift: the generated enum's name (default: from the file name, e.g. RetailAppPolicy).")
     var name: String?
 
-    @Option(name: [.short, .long], help: "With --emit: the file to write (swift: - or none for standard output).")
+    @Option(name: [.short, .long], help: "With --emit: the file to write (swift: - or none for standard output).", completion: .file())
     var output: String?
 
     @Option(help: "With --emit: the policy's name in the output's rule positions (default: the path as given; an absolute path: its file name).")

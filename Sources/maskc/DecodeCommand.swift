@@ -18,13 +18,13 @@ struct DecodeCommand: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
-    @Argument(help: "The session stream (from maskc encode).")
+    @Argument(help: "The session stream (from maskc encode).", completion: .file(extensions: ["bin"]))
     var stream: String
 
     @Option(help: "The listing's format: text or json.")
     var format: Format = .text
 
-    @Option(help: "Write one SVG per frame into this folder (created if missing).")
+    @Option(help: "Write one SVG per frame into this folder (created if missing).", completion: .directory)
     var svg: String?
 
     @OptionGroup var display: DisplayOptions

@@ -24,17 +24,19 @@ struct DiffCommand: ParsableCommand {
         case text, json, markdown
     }
 
-    @Argument(help: "The policy before the change.")
+    @Argument(help: "The policy before the change.", completion: .file(extensions: ["yaml", "yml"]))
     var old: String
 
-    @Argument(help: "The policy after the change.")
+    @Argument(help: "The policy after the change.", completion: .file(extensions: ["yaml", "yml"]))
     var new: String
 
-    @Option(name: .long, parsing: .upToNextOption, help: "Captured trees to compare the policies on: files, folders, NDJSON, captures.")
+    @Option(name: .long, parsing: .upToNextOption, help: "Captured trees to compare the policies on: files, folders, NDJSON, captures.", completion: .file(extensions: ["json", "ndjson", "jsonl", "xml"]))
     var trees: [String] = []
 
     @Option(help: "Output format: text, json or markdown.")
     var format: Format = .text
+
+    @OptionGroup var inputs: ExcludeOptions
 
     @Flag(help: "Exit 1 when anything becomes unmasked.")
     var failOnExposure = false
@@ -50,7 +52,7 @@ struct DiffCommand: ParsableCommand {
         } else {
             var diff = ViewDiff()
             let reader = TreeMasker(table: before)
-            let unreadable = try TreeInputs.forEachTree(in: try TreeInputs.files(trees), masker: reader) { item in
+            let unreadable = try TreeInputs.forEachTree(in: try InputFiles.trees(exclude: inputs.patterns()).expand(trees).files, masker: reader) { item in
                 diff.add(item, before: before, after: after)
             }
             if unreadable > 0 {

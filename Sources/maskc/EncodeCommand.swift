@@ -18,12 +18,12 @@ struct EncodeCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Tree files, folders or NDJSON files (JSON or captures).")
+    @Argument(help: "Tree files, folders or NDJSON files (JSON or captures).", completion: .file(extensions: ["json", "ndjson", "jsonl", "xml"]))
     var trees: [String]
 
     @OptionGroup var options: TreeOptions
 
-    @Option(name: .shortAndLong, help: "Write the session stream here ('-': standard output).")
+    @Option(name: .shortAndLong, help: "Write the session stream here ('-': standard output).", completion: .file())
     var output: String
 
     @Flag(help: "Print views in, views drawn, left out by reason, bytes per view and per frame.")
@@ -38,6 +38,8 @@ struct EncodeCommand: ParsableCommand {
     @Flag(help: "Keep views covered by opaque views drawn later.")
     var keepCovered = false
 
+    @OptionGroup var inputs: ExcludeOptions
+
     @OptionGroup var display: DisplayOptions
 
     func validate() throws {
@@ -47,7 +49,7 @@ struct EncodeCommand: ParsableCommand {
 
     func run() throws {
         let (table, _) = try PolicyLoader.load(options.policy)
-        let files = try TreeInputs.files(trees)
+        let files = try InputFiles.trees(exclude: inputs.patterns()).expand(trees).files
         var encoder = TreeFrameEncoder(table: table, removingCoveredViews: !keepCovered)
         var writer = ReplayStreamWriter(fullFrameInterval: fullFrameEvery)
         var summary = SessionSummary()

@@ -15,12 +15,12 @@ struct ExplainCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The view tree (maskc JSON or a capture).")
+    @Argument(help: "The view tree (maskc JSON or a capture).", completion: .file(extensions: ["json", "xml"]))
     var tree: String
 
     @OptionGroup var options: TreeOptions
 
-    @Option(name: .long, help: "Explain the views with this id, or the view at this index path (0.2.1); every match is explained.")
+    @Option(name: .long, help: "Explain the views this names as the outline shows them: an id, an accessibility identifier (ai:X or X), a reliable target, or an index path (0.2.1); every match is explained.")
     var view: String?
 
     @Option(name: .long, help: "Explain the view at this index path (0.2.1) only: never taken for an id.")
@@ -49,7 +49,7 @@ struct ExplainCommand: ParsableCommand {
         if view != nil || indexPath != nil {
             let matches = Self.views(named: view, indexPath: indexPath, in: views)
             guard !matches.isEmpty else {
-                let what = view.map { "id or index path '\($0)'" } ?? "index path '\(indexPath ?? "")'"
+                let what = view.map { "id, accessibility identifier, target or index path '\($0)'" } ?? "index path '\(indexPath ?? "")'"
                 FileIO.printError("maskc: error: no view with \(what) in '\(tree)'")
                 throw Reported(status: .usage)
             }
@@ -71,18 +71,33 @@ struct ExplainCommand: ParsableCommand {
         print(Self.outline(document, decisions: decisions, table: table, file: tree, policy: options.policy))
     }
 
-    /// The views `--view` or `--index-path` names, in tree order, each with how it matched:
-    /// every view whose id is `name`, and the view at `name` read as an index path; or
-    /// only the view at `indexPath`.
+    /// The views `--view` or `--index-path` names, in tree order, each with how it matched.
+    /// `--view` takes what the outline shows: an id, an accessibility identifier (`ai:X`,
+    /// or `X` alone), a reliable target (`UIButton[ai:Home.buy]`, or a path form
+    /// `[root]>UIView:eq(0)>...`, with or without the screen), or an index path (`0.2.1`);
+    /// every view it names in any of these ways is explained. `--index-path` names only
+    /// the view at that index path.
     static func views(named name: String?, indexPath: String?, in tree: ViewTree) -> [(view: Int, how: String)] {
         if let indexPath { return view(atIndexPath: indexPath, in: tree).map { [($0, "index path")] } ?? [] }
         guard let name else { return [] }
-        var found = (0..<tree.count).filter { tree.views[$0].id == name }.map { (view: $0, how: "id") }
-        if let byPath = view(atIndexPath: name, in: tree), !found.contains(where: { $0.view == byPath }) {
-            found.append((byPath, "index path"))
-            found.sort { $0.view < $1.view }
+        var found: [Int: String] = [:]
+        func add(_ view: Int, _ how: String) { if found[view] == nil { found[view] = how } }
+        let identifier = name.hasPrefix("ai:") ? String(name.dropFirst(3)) : name
+        for view in 0..<tree.count {
+            if !name.hasPrefix("ai:"), tree.views[view].id == name { add(view, "id") }
+            if tree.views[view].accessibilityIdentifier == identifier { add(view, "accessibility identifier") }
         }
-        return found
+        if name.contains("[") || name.contains(":eq(") {
+            var unqualified = tree
+            unqualified.screen = nil
+            for view in 0..<tree.count where found[view] == nil {
+                if ReliableTarget.target(of: view, in: tree) == name || ReliableTarget.target(of: view, in: unqualified) == name {
+                    add(view, "target")
+                }
+            }
+        }
+        if let byPath = view(atIndexPath: name, in: tree) { add(byPath, "index path") }
+        return found.keys.sorted().map { ($0, found[$0]!) }
     }
 
     /// The view at an index path (`0.2.1`), found by walking down from the root.

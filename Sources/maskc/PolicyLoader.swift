@@ -50,6 +50,17 @@ enum PolicyLoader {
         }
     }
 
+    /// ``readInput(_:what:limit:)``, but with `keepGoing` a file that cannot be read is
+    /// reported and gives nil instead of ending the run.
+    static func readInput(_ path: String, what: String, keepGoing: Bool) throws(Reported) -> [UInt8]? {
+        do {
+            return try readInput(path, what: what)
+        } catch {
+            if keepGoing { return nil }
+            throw error
+        }
+    }
+
     static func readInput(_ path: String, what: String, limit: Int = JSONLimits.standard.maximumBytes) throws(Reported) -> [UInt8] {
         do {
             return try FileIO.read(path, limit: limit)

@@ -19,12 +19,12 @@ struct RenderCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The view tree: a file, or '-' for standard input.")
+    @Argument(help: "The view tree: a file, or '-' for standard input.", completion: .file(extensions: ["json", "xml"]))
     var tree: String
 
     @OptionGroup var options: TreeOptions
 
-    @Option(name: .shortAndLong, help: "Write the SVG here instead of standard output.")
+    @Option(name: .shortAndLong, help: "Write the SVG here instead of standard output.", completion: .file())
     var output: String?
 
     @Flag(help: "Draw the tree as captured, nothing masked (shows the original text).")

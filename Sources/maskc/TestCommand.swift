@@ -26,7 +26,7 @@ struct TestCommand: ParsableCommand {
         case text, junit
     }
 
-    @Argument(help: "Test files (*.masktest.yaml) or folders holding them.")
+    @Argument(help: "Test files (*.masktest.yaml) or folders holding them.", completion: .file(extensions: ["yaml", "yml"]))
     var paths: [String]
 
     @Option(help: "Output format: text or junit.")
@@ -59,19 +59,6 @@ struct TestCommand: ParsableCommand {
     /// The test files named: files as given, folders searched for `*.masktest.yaml`
     /// (sorted).
     static func testFiles(_ paths: [String]) throws(Reported) -> [String] {
-        var files: [String] = []
-        for path in paths {
-            guard TreeInputs.isDirectory(path) else { files.append(path); continue }
-            var found: [String] = []
-            var pending = [path]
-            while let folder = pending.popLast() {
-                for name in System.directoryEntries(folder) ?? [] where !name.hasPrefix(".") {
-                    let child = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-                    if TreeInputs.isDirectory(child) { pending.append(child) } else if name.hasSuffix(".masktest.yaml") { found.append(child) }
-                }
-            }
-            files += found.sorted()
-        }
-        return files
+        try InputFiles.policyTests().expand(paths).files
     }
 }

@@ -26,53 +26,28 @@ struct TreeInputs {
         path.hasSuffix(".ndjson") || path.hasSuffix(".jsonl")
     }
 
-    /// Expands folders into their tree files.
+    /// Expands folders into their tree files (see ``InputFiles``).
     static func files(_ paths: [String]) throws(Reported) -> [String] {
-        var result: [String] = []
-        for path in paths {
-            guard let status = System.status(atPath: path) else {
-                FileIO.printError("maskc: error: cannot read trees '\(path)': \(FileIO.systemError())")
-                throw Reported(status: .usage)
-            }
-            if status.isDirectory {
-                result += walk(path)
-            } else {
-                result.append(path)
-            }
-        }
-        return result
-    }
-
-    private static func walk(_ root: String) -> [String] {
-        var found: [String] = []
-        var pending = [root]
-        while let folder = pending.popLast() {
-            guard let names = System.directoryEntries(folder) else { continue }
-            for name in names {
-                if name.hasPrefix(".") { continue }
-                let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-                guard let status = System.status(atPath: path) else { continue }
-                if status.isDirectory {
-                    pending.append(path)
-                } else if extensions.contains(where: { name.hasSuffix($0) }) {
-                    found.append(path)
-                }
-            }
-        }
-        return found.sorted()
+        try InputFiles.trees().expand(paths).files
     }
 
     /// Reads every tree of every file, calling `body` for each; unreadable trees are
     /// reported on standard error and counted.
     /// - Returns: how many trees could not be read.
-    static func forEachTree(in files: [String], masker: TreeMasker, format: InputFormat = .auto, _ body: (Item) -> Void) throws(Reported) -> Int {
+    /// With `keepGoing`, a file that cannot be opened or is over the size limit is
+    /// reported and counted too, instead of ending the run.
+    static func forEachTree(in files: [String], masker: TreeMasker, format: InputFormat = .auto, keepGoing: Bool = false,
+                            _ body: (Item) -> Void) throws(Reported) -> Int {
         var failures = 0
         for file in files {
             if isLineDelimited(file) {
-                failures += try forEachLine(of: file, masker: masker, format: format, body)
+                failures += try forEachLine(of: file, masker: masker, format: format, keepGoing: keepGoing, body)
                 continue
             }
-            let bytes = try PolicyLoader.readInput(file, what: "tree")
+            guard let bytes = try PolicyLoader.readInput(file, what: "tree", keepGoing: keepGoing) else {
+                failures += 1
+                continue
+            }
             do {
                 body(Item(name: file, document: try format.read(bytes, file: file, masker: masker), file: file))
             } catch {
@@ -97,7 +72,8 @@ struct TreeInputs {
     }
 
     /// Reads an NDJSON file line by line (memory stays flat however long it is).
-    private static func forEachLine(of file: String, masker: TreeMasker, format: InputFormat, _ body: (Item) -> Void) throws(Reported) -> Int {
+    private static func forEachLine(of file: String, masker: TreeMasker, format: InputFormat, keepGoing: Bool,
+                                    _ body: (Item) -> Void) throws(Reported) -> Int {
         var failures = 0
         let limit = masker.limits.maximumBytes
         do {
@@ -115,7 +91,8 @@ struct TreeInputs {
             })
         } catch {
             FileIO.printError("maskc: error: cannot read trees '\(file)': \((error as? FileIO.ReadError)?.message ?? "\(error)")")
-            throw Reported(status: .usage)
+            guard keepGoing else { throw Reported(status: .usage) }
+            failures += 1
         }
         return failures
     }

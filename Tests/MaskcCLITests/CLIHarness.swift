@@ -31,12 +31,13 @@ enum CLIHarness {
         }
     }
 
-    /// Runs `maskc` with arguments from the package root.
-    static func run(_ arguments: [String], stdin: Data? = nil) throws -> Result {
+    /// Runs `maskc` with arguments from the package root (or from `directory`, a path
+    /// from the package root).
+    static func run(_ arguments: [String], stdin: Data? = nil, directory: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.currentDirectoryURL = root
+        process.currentDirectoryURL = directory.map { root.appendingPathComponent($0) } ?? root
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

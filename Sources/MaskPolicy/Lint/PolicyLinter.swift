@@ -45,6 +45,13 @@ public enum PolicyLinter {
     public static let descriptions: [LintRuleDescription] = CompilerRules.descriptions + rules.map { $0.description }
         + [unusedSuppression]
 
+    /// The rules a project's configuration may turn off or change the severity of:
+    /// every rule but the compiler's (a policy with a compiler error does not compile).
+    public static var configurableRuleIDs: [String] {
+        let compilerIDs = Set(CompilerRules.descriptions.map(\.id))
+        return descriptions.map(\.id).filter { !compilerIDs.contains($0) }
+    }
+
     /// `unused-suppression`: a disable comment that silences nothing.
     static let unusedSuppression = LintRuleDescription(
         id: "unused-suppression", name: "Unused suppression", category: .correctness, severity: .warning,

@@ -23,7 +23,7 @@ enum DiagnosticText {
         } else {
             out.append(line)
         }
-        if excerpt, d.subject == .policy, let source, let lines = SourceExcerpt.lines(d.range, in: source) {
+        if excerpt, d.subject == .policy || d.subject == .config, let source, let lines = SourceExcerpt.lines(d.range, in: source) {
             out.append(lines.source)
             out.append(color ? TerminalStyle.caret(lines.caret) : lines.caret)
         }

@@ -150,7 +150,7 @@ struct PolicyTestRunner {
             if matched == 0 { failures.append("no view matches \(selector)\(screen.map { " on \($0)" } ?? "") in \(trees.count) tree\(trees.count == 1 ? "" : "s")") }
         case .noExposedClass(let name):
             for tree in trees {
-                var resolver = ViewResolver(table: table, screen: tree.document.tree.screen)
+                let resolver = ViewResolver(table: table, screen: tree.document.tree.screen)
                 for view in tree.decisions.indices where !tree.decisions[view].isMasked && !tree.leftOut[view] {
                     guard resolver.classChain(of: tree.document.tree.views[view]).contains(name) else { continue }
                     failures.append("\(Self.label(tree, view)) is exposed (\(Self.decided(tree.decisions[view], table)))")

@@ -1,0 +1,83 @@
+/// Expands the paths a command line names into the files to read: a file stays as
+/// named (even if an exclude pattern matches it: naming it is asking for it), `-` is
+/// standard input, and a folder is searched recursively, in sorted order, for the files
+/// `accepts` takes, skipping hidden entries and whatever `exclude` matches (a matched
+/// folder is not walked into).
+struct InputFiles {
+    /// What the files are, for messages (`trees`, `policies`).
+    var what: String
+    /// Which file names inside folders to take.
+    var accepts: @Sendable (String) -> Bool
+    /// Patterns of paths to leave out of folder searches.
+    var exclude: [PathGlob] = []
+    /// Report a path that cannot be read and go on (instead of ending the run).
+    var keepGoing = false
+
+    /// The files, and how many named paths could not be read (only with ``keepGoing``;
+    /// without it the first one ends the run with exit 2).
+    func expand(_ paths: [String]) throws(Reported) -> (files: [String], unreadable: Int) {
+        var files: [String] = []
+        var unreadable = 0
+        for path in paths {
+            if path == "-" {
+                files.append(path)
+                continue
+            }
+            guard let status = System.status(atPath: path) else {
+                FileIO.printError("maskc: error: cannot read \(what) '\(path)': \(FileIO.systemError())")
+                guard keepGoing else { throw Reported(status: .usage) }
+                unreadable += 1
+                continue
+            }
+            if status.isDirectory {
+                files += walk(path)
+            } else {
+                files.append(path)
+            }
+        }
+        return (files, unreadable)
+    }
+
+    private func walk(_ root: String) -> [String] {
+        var found: [String] = []
+        var pending = [root]
+        while let folder = pending.popLast() {
+            guard let names = System.directoryEntries(folder) else {
+                FileIO.printWarning("maskc: warning: cannot read folder '\(folder)': \(FileIO.systemError()); skipped")
+                continue
+            }
+            for name in names where !name.hasPrefix(".") {
+                let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+                if exclude.excludes(path) { continue }
+                guard let status = System.status(atPath: path) else { continue }
+                if status.isDirectory {
+                    pending.append(path)
+                } else if accepts(name) {
+                    found.append(path)
+                }
+            }
+        }
+        return found.sorted()
+    }
+}
+
+extension InputFiles {
+    /// View trees and captures: `.json`, `.ndjson`, `.jsonl`, `.xml`.
+    static func trees(exclude: [PathGlob] = [], keepGoing: Bool = false) -> InputFiles {
+        InputFiles(what: "trees", accepts: { name in TreeInputs.extensions.contains { name.hasSuffix($0) } }, exclude: exclude, keepGoing: keepGoing)
+    }
+
+    /// Policies: `.yaml` and `.yml` files that are not policy tests (`.masktest.yaml`).
+    static func policies(exclude: [PathGlob] = [], keepGoing: Bool = false) -> InputFiles {
+        InputFiles(what: "policy", accepts: isPolicyFile, exclude: exclude, keepGoing: keepGoing)
+    }
+
+    /// Policy tests: `.masktest.yaml` files.
+    static func policyTests(exclude: [PathGlob] = []) -> InputFiles {
+        InputFiles(what: "test file", accepts: { $0.hasSuffix(".masktest.yaml") }, exclude: exclude)
+    }
+
+    @Sendable static func isPolicyFile(_ name: String) -> Bool {
+        (name.hasSuffix(".yaml") || name.hasSuffix(".yml")) && !name.hasSuffix(".masktest.yaml") && !name.hasSuffix(".masktest.yml")
+    }
+}

@@ -15,7 +15,7 @@ struct Maskc: ParsableCommand {
             while it was read.
             """,
         version: "0.1.0",
-        subcommands: [ApplyCommand.self, AuditCommand.self, CheckCommand.self, CompileCommand.self, ExplainCommand.self, RulesCommand.self, RenderCommand.self, EncodeCommand.self, DecodeCommand.self, TestCommand.self, DiffCommand.self]
+        subcommands: [ApplyCommand.self, AuditCommand.self, CheckCommand.self, CompileCommand.self, ExplainCommand.self, RulesCommand.self, RenderCommand.self, EncodeCommand.self, DecodeCommand.self, TestCommand.self, DiffCommand.self, FmtCommand.self]
     )
 
     static func main() {

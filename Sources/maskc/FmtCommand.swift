@@ -9,8 +9,9 @@ struct FmtCommand: ParsableCommand {
         commandName: "fmt",
         abstract: "Rewrite policy files in the canonical layout, keeping every comment.",
         discussion: """
-            Folders are searched for *.yaml and *.yml files (sorted; hidden entries and \
-            *.masktest.yaml policy tests are skipped). A file is rewritten only when its \
+            Folders are searched for *.yaml and *.yml files (sorted; hidden entries are \
+            skipped). Policy tests (*.masktest.yaml: top-level policy, trees, expect) are \
+            laid out with their own key order. A file is rewritten only when its \
             layout changes; '-' reads standard input and writes standard output. With \
             --check nothing is written: each file that would change is listed as \
             'FILE: not formatted' (with --diff, followed by a unified diff). Exit codes: 0 \
@@ -85,7 +86,7 @@ struct FmtCommand: ParsableCommand {
     }
 
     /// The files named: files as given, folders searched for `*.yaml` and `*.yml`
-    /// (sorted; hidden entries and `*.masktest.yaml` skipped).
+    /// (sorted; hidden entries skipped).
     static func policyFiles(_ paths: [String]) throws(Reported) -> [String] {
         var files: [String] = []
         for path in paths {
@@ -97,7 +98,7 @@ struct FmtCommand: ParsableCommand {
                     let child = folder.hasSuffix("/") ? folder + name : folder + "/" + name
                     if TreeInputs.isDirectory(child) {
                         pending.append(child)
-                    } else if (name.hasSuffix(".yaml") || name.hasSuffix(".yml")) && !name.hasSuffix(".masktest.yaml") {
+                    } else if name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
                         found.append(child)
                     }
                 }

@@ -153,6 +153,56 @@ struct PolicyFormatterTests {
         try Self.checkProperties(try Self.read(path), file: path)
     }
 
+    /// Every policy test file shipped.
+    static let testFileInputs: [String] = {
+        ["Policies", "Examples", "Tests/Fixtures"].flatMap { folder -> [String] in
+            let found = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)?.compactMap { ($0 as? URL)?.path } ?? []
+            return found.filter { $0.hasSuffix(".masktest.yaml") }.map { String($0.dropFirst(root.path.count + 1)) }
+        }.sorted()
+    }()
+
+    @Test("policy tests (*.masktest.yaml): idempotent, every comment kept in order, same expectations", arguments: testFileInputs)
+    func testFileProperties(_ path: String) throws {
+        let input = try Self.read(path)
+        let once = try Self.formatted(input, file: path)
+        #expect(try Self.formatted(once, file: path) == once)
+        #expect(Self.keepsComments(String(decoding: input, as: UTF8.self), String(decoding: once, as: UTF8.self)) == [])
+        let before = PolicyTestParser.parse(input, file: path), after = PolicyTestParser.parse(once, file: path)
+        #expect(before.1.map(\.ruleID) == after.1.map(\.ruleID))
+        let summary = { (file: PolicyTestFile?) -> [String]? in
+            file.map { [$0.policy.path] + $0.trees.map(\.path) + $0.expectations.map { $0.title + " " + ($0.tree?.path ?? "") } }
+        }
+        #expect(summary(before.0) == summary(after.0))
+    }
+
+    @Test("a policy test is laid out with its own key order")
+    func testFileLayout() throws {
+        let input = """
+            expect:
+              - is: masked
+                tree: a.json
+                view:
+                  screen: Home
+                  "identifier": "account.*"
+              - noExposed:
+                  detectors: [email,
+                    phone]
+            trees: ["a.json"]
+            policy: 'app.yaml'
+            """
+        let out = try Self.formatted(Array(input.utf8), file: "app.masktest.yaml")
+        #expect(String(decoding: out, as: UTF8.self) == """
+            policy: app.yaml
+            trees: [a.json]
+            expect:
+              - view: { identifier: account.*, screen: Home }
+                tree: a.json
+                is: masked
+              - noExposed: { detectors: [email, phone] }
+
+            """)
+    }
+
     @Test("the property inputs include the shipped policies and the fixtures")
     func inputsAreThere() {
         #expect(Self.fileInputs.contains("Policies/retail-app.yaml"))

@@ -216,7 +216,8 @@ struct FormatEmitter {
 
     /// The formatted file.
     mutating func emit() -> [UInt8] {
-        plan(root, .root, from: root.range.start.offset)
+        let top = FormatLayout.top(of: root)
+        plan(root, top, from: root.range.start.offset)
         attach()
         writeTrivia(header, indent: 0, first: true)
         switch root.content {
@@ -225,7 +226,7 @@ struct FormatEmitter {
             record(root)
             if !text.isEmpty { lines.append(text) }
         case .mapping:
-            if flow.contains(Span(root.range)) { lines.append("{}") } else { writePairs(root, .root, indent: 0, firstPrefix: nil) }
+            if flow.contains(Span(root.range)) { lines.append("{}") } else { writePairs(root, top, indent: 0, firstPrefix: nil) }
         case .sequence:
             if flow.contains(Span(root.range)) { lines.append(flowText(root, .other)) } else { writeItems(root, .other, indent: 0) }
         }

@@ -22,6 +22,14 @@ enum FormatLayout: Equatable {
     case defaults
     /// `extends:` and `detect:`, lists of names. On one line.
     case nameList
+    /// The top-level mapping of a policy test (`*.masktest.yaml`): `policy`, `trees`, `expect`.
+    case testRoot
+    /// `expect:`, a list of expectations.
+    case expectations
+    /// An expectation: `view` or `noExposed`, then `tree`, `is`, `rule`.
+    case expectation
+    /// A `noExposed:` value (`{ class: UILabel }`, `{ detectors: [email] }`). On one line.
+    case noExposed
     /// Anywhere else.
     case other
 
@@ -29,12 +37,24 @@ enum FormatLayout: Equatable {
     /// what it builds on, its defaults, its rules, then what layers above it may loosen.
     static let topKeyOrder = ["version", "extends", "default", "defaults", "detect", "types", "rules", "allowUnmask"]
 
+    /// The layout of a file's top level: a policy test's when its top-level keys
+    /// include one of a policy test's (`policy`, `trees`, `expect`) and none of a
+    /// policy's; a policy's otherwise.
+    static func top(of root: YAMLNode) -> FormatLayout {
+        let keys = Set(root.pairs?.map(\.name) ?? [])
+        let policyKeys = Set(PolicySchema.topKeys(for: .v1_1)), testKeys = Set(PolicyTestParser.topKeys)
+        return keys.isDisjoint(with: policyKeys) && !keys.isDisjoint(with: testKeys) ? .testRoot : .root
+    }
+
     /// The known keys of this place in the order written; nil keeps source order.
     var keyOrder: [String]? {
         switch self {
         case .root: return Self.topKeyOrder
+        case .testRoot: return PolicyTestParser.topKeys
+        case .expectation: return ["view", "noExposed", "tree", "is", "rule"]
         case .rule: return PolicySchema.actionKeys + ["reason"]
-        case .selector: return ["type", "kind", "id", "accessibilityIdentifier", "restorationIdentifier", "tag", "target", "screen", "recursive", "lock"]
+        case .selector: return ["type", "kind", "id", "accessibilityIdentifier", "identifier", "restorationIdentifier", "tag", "target",
+                              "screen", "recursive", "lock"]
         case .classEntry: return PolicySchema.classKeys
         case .defaults: return PolicySchema.defaultsKeys
         default: return nil
@@ -45,7 +65,7 @@ enum FormatLayout: Equatable {
     /// holds only scalars (or, in a mapping, lists of scalars) and no comment.
     var prefersFlow: Bool {
         switch self {
-        case .selector, .classEntry, .defaults, .nameList: return true
+        case .selector, .classEntry, .defaults, .nameList, .noExposed: return true
         default: return false
         }
     }
@@ -60,6 +80,10 @@ enum FormatLayout: Equatable {
         case (.root, "extends"), (.root, "detect"): return .nameList
         case (.rule, "mask"), (.rule, "unmask"): return .selector
         case (.types, _): return .classEntry
+        case (.testRoot, "trees"): return .nameList
+        case (.testRoot, "expect"): return .expectations
+        case (.expectation, "view"): return .selector
+        case (.expectation, "noExposed"): return .noExposed
         default: return .other
         }
     }
@@ -70,6 +94,7 @@ enum FormatLayout: Equatable {
         case .rules: return .rule
         case .allowList: return .selector
         case .nameList: return .nameList
+        case .expectations: return .expectation
         default: return .other
         }
     }

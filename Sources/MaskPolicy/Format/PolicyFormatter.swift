@@ -21,7 +21,9 @@ public struct PolicyFormatFailure: Error, Sendable {
 /// follows them, end-of-line comments at the end of the line that holds what they
 /// followed, comments before the first entry and a blank line (and a first-line
 /// `# yaml-language-server:` comment) at the top, comments after the last entry at
-/// the end. Formatting is a pure function of the bytes, and formatting its output
+/// the end. A policy test (`*.masktest.yaml`, told by its top-level keys) is laid out
+/// the same way with its own key order: `policy`, `trees`, `expect`; an expectation's
+/// `view` or `noExposed`, then `tree`, `is`, `rule`. Formatting is a pure function of the bytes, and formatting its output
 /// changes nothing.
 public enum PolicyFormatter {
     /// Formats a policy file.

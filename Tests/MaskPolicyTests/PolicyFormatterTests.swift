@@ -138,12 +138,20 @@ struct PolicyFormatterTests {
         }
     }
 
+    /// Inputs whose keys the formatter reorders, taking their comments along: their
+    /// comments are all kept, not in source order.
+    static let reordered: Set<String> = ["Tests/Fixtures/Format/messy.yaml"]
+
     static func checkProperties(_ input: [UInt8], file: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let once = try formatted(input, file: file)
         let twice = try formatted(once, file: file)
         #expect(once == twice, "not idempotent: \(file)\n\(String(decoding: once, as: UTF8.self))", sourceLocation: sourceLocation)
         let inText = String(decoding: input, as: UTF8.self), outText = String(decoding: once, as: UTF8.self)
-        #expect(keepsComments(inText, outText) == [], "comments lost or reordered in \(file):\n\(outText)", sourceLocation: sourceLocation)
+        if reordered.contains(file) {
+            #expect(comments(inText).sorted() == comments(outText).sorted(), "comments lost in \(file):\n\(outText)", sourceLocation: sourceLocation)
+        } else {
+            #expect(keepsComments(inText, outText) == [], "comments lost or reordered in \(file):\n\(outText)", sourceLocation: sourceLocation)
+        }
         #expect(Decisions(input) == Decisions(once), "decisions changed in \(file):\n\(outText)", sourceLocation: sourceLocation)
         #expect(outText.hasSuffix("\n") && !outText.hasSuffix("\n\n") && !outText.contains("\t"), "\(file)", sourceLocation: sourceLocation)
     }
@@ -326,6 +334,27 @@ struct PolicyFormatterTests {
     func scalarQuoting(_ written: String, _ expected: String) throws {
         let out = try Self.formatted(Array("custom: \(written)\n".utf8), file: testFile)
         #expect(String(decoding: out, as: UTF8.self) == "custom: \(expected)\n")
+    }
+
+    @Test("comments in odd places", arguments: [
+        // After a dash: with the item that follows.
+        ("rules:\n- mask: {type: A}\n- # odd\n  mask: {type: B}\n", "rules:\n  - mask: { type: A }\n  # odd\n  - mask: { type: B }\n"),
+        // Between a key and its value: on the key's line.
+        ("default:\n  # the default\n  mask\n", "default: mask  # the default\n"),
+        // On a document marker: heads the file; the markers go.
+        ("--- # doc\nversion: 1\n...\n", "# doc\nversion: 1\n"),
+        // On a block scalar's header line.
+        ("reason: |  # why\n  two\n  lines\n", "reason: \"two\\nlines\\n\"  # why\n"),
+        // Inside a one-line form: block style, comments in place.
+        ("types:\n  A: {\n    extends: B, # base\n    kind: text }\n", "types:\n  A:\n    extends: B  # base\n    kind: text\n"),
+        // After the last entry: at the end, indented like the entries of their column.
+        ("rules:\n    - mask: { type: A }\n      # reason: x\n\n    # - mask: { type: B }\n# end\n",
+         "rules:\n  - mask: { type: A }\n    # reason: x\n\n  # - mask: { type: B }\n# end\n"),
+    ])
+    func oddComments(_ input: String, _ expected: String) throws {
+        let out = try Self.formatted(Array(input.utf8), file: testFile)
+        #expect(String(decoding: out, as: UTF8.self) == expected)
+        #expect(try Self.formatted(out, file: testFile) == out)
     }
 
     @Test("in a selector, a plain scalar with a ',' or a bracket is quoted so the one-line form reads back")

@@ -33,8 +33,9 @@ struct FormatEmitter {
     /// Collections written on one line.
     private var flow: Set<Span> = []
     private var anchors: [Anchor] = []
-    /// The source column of each anchor (a pair's key; an item's dash).
-    private var anchorColumns: [Int: Int] = [:]
+    /// The source column of each pair's key and of each item's dash, by offset.
+    private var keyColumns: [Int: Int] = [:]
+    private var dashColumns: [Int: Int] = [:]
     private var pairTrivia: [Int: [Trivia]] = [:]
     private var itemTrivia: [Int: [Trivia]] = [:]
     private var header: [Trivia] = []
@@ -116,7 +117,7 @@ struct FormatEmitter {
             }
             for pair in pairs {
                 anchors.append(Anchor(offset: pair.key.range.start.offset, isItem: false))
-                anchorColumns[pair.key.range.start.offset] = pair.key.range.start.column - 1
+                keyColumns[pair.key.range.start.offset] = pair.key.range.start.column - 1
                 plan(pair.value, layout.value(of: pair.name), from: pair.key.range.end.offset)
             }
         case .sequence(let items):
@@ -127,7 +128,7 @@ struct FormatEmitter {
             }
             for item in items {
                 anchors.append(Anchor(offset: item.range.start.offset, isItem: true))
-                anchorColumns[item.range.start.offset] = max(0, item.range.start.column - 3)
+                dashColumns[item.range.start.offset] = max(0, item.range.start.column - 3)
                 plan(item, layout.item, from: item.range.start.offset)
             }
         }
@@ -294,7 +295,7 @@ struct FormatEmitter {
                 writeTrivia(pairTrivia[offset] ?? [], indent: indent, first: index == 0)
                 prefix = String(repeating: " ", count: indent)
             }
-            if let column = anchorColumns[offset] { indentForColumn[column] = indent }
+            if let column = keyColumns[offset] { indentForColumn[column] = indent }
             let key = ScalarStyle.render(pair.key, source: source, inFlow: false)
             record(pair.key)
             writeValue(pair.value, layout.value(of: pair.name), indent: indent, line: prefix + key + ":")
@@ -324,7 +325,7 @@ struct FormatEmitter {
         for (index, item) in (node.items ?? []).enumerated() {
             let offset = item.range.start.offset
             writeTrivia(itemTrivia[offset] ?? [], indent: indent, first: index == 0)
-            if let column = anchorColumns[offset] { indentForColumn[column] = indent }
+            if let column = dashColumns[offset] { indentForColumn[column] = indent }
             switch item.content {
             case .scalar:
                 let text = ScalarStyle.render(item, source: source, inFlow: false)

@@ -11,7 +11,8 @@ struct SourceTrivia {
         var line: Int
         /// 0-based source column of the `#`, in bytes.
         var column: Int
-        /// Whether only spaces precede it on its line.
+        /// Whether only spaces precede it on its line, or only what opens the content
+        /// after it (`- `, `[`, `{`, `---`): it belongs with what follows.
         var fullLine: Bool
     }
 
@@ -25,6 +26,8 @@ struct SourceTrivia {
     init(_ source: [UInt8], scalars: [Range<Int>]) {
         var index = 0, line = 1, lineStart = 0, next = 0
         var onlySpaces = true
+        /// Only spaces and openers (`-`, `[`, `{`) so far on this line.
+        var onlyOpeners = true
         while index < source.count {
             while next < scalars.count && scalars[next].upperBound <= index { next += 1 }
             if next < scalars.count, scalars[next].lowerBound <= index, index < scalars[next].upperBound, !scalars[next].isEmpty {
@@ -42,6 +45,7 @@ struct SourceTrivia {
                     lineStart = i + 1
                 }
                 onlySpaces = scalar.upperBound == lineStart
+                onlyOpeners = onlySpaces
                 index = scalar.upperBound
                 continue
             }
@@ -51,15 +55,18 @@ struct SourceTrivia {
                 line += 1
                 lineStart = index + 1
                 onlySpaces = true
+                onlyOpeners = true
             } else if byte == UInt8(ascii: "#") {
                 var end = index
                 while end < source.count && source[end] != 0x0A { end += 1 }
-                comments.append(comment(source, index, end, line: line, lineStart: lineStart, fullLine: onlySpaces))
+                comments.append(comment(source, index, end, line: line, lineStart: lineStart, fullLine: onlyOpeners))
                 onlySpaces = false
+                onlyOpeners = false
                 index = end
                 continue
             } else if byte != 0x20 && byte != 0x09 && byte != 0x0D {
                 onlySpaces = false
+                if byte != UInt8(ascii: "-") && byte != UInt8(ascii: "[") && byte != UInt8(ascii: "{") { onlyOpeners = false }
             }
             index += 1
         }

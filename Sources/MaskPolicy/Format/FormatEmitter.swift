@@ -296,7 +296,7 @@ struct FormatEmitter {
                 prefix = String(repeating: " ", count: indent)
             }
             if let column = keyColumns[offset] { indentForColumn[column] = indent }
-            let key = ScalarStyle.render(pair.key, source: source, inFlow: false)
+            let key = ScalarStyle.renderKey(pair.key, source: source, inFlow: false)
             record(pair.key)
             writeValue(pair.value, layout.value(of: pair.name), indent: indent, line: prefix + key + ":")
         }
@@ -353,7 +353,7 @@ struct FormatEmitter {
         case .mapping(let pairs):
             if pairs.isEmpty { return "{}" }
             let fields = layout.ordered(pairs).map { pair in
-                ScalarStyle.render(pair.key, source: source, inFlow: true) + ": " + flowValue(pair.value)
+                ScalarStyle.renderKey(pair.key, source: source, inFlow: true) + ": " + flowValue(pair.value)
             }
             return "{ " + fields.joined(separator: ", ") + " }"
         case .sequence:
@@ -367,7 +367,7 @@ struct FormatEmitter {
         case .sequence(let items): return "[" + items.map(flowValue).joined(separator: ", ") + "]"
         case .mapping(let pairs):
             if pairs.isEmpty { return "{}" }
-            return "{ " + pairs.map { ScalarStyle.render($0.key, source: source, inFlow: true) + ": " + flowValue($0.value) }.joined(separator: ", ") + " }"
+            return "{ " + pairs.map { ScalarStyle.renderKey($0.key, source: source, inFlow: true) + ": " + flowValue($0.value) }.joined(separator: ", ") + " }"
         }
     }
 }

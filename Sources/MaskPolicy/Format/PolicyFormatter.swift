@@ -36,6 +36,12 @@ public enum PolicyFormatter {
     public static func format(_ bytes: [UInt8], file: String, limits: PolicyLimits = .standard) -> Result<[UInt8], PolicyFormatFailure> {
         let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
         let source = hasBOM ? Array(bytes.dropFirst(3)) : bytes
+        // libyaml also reads UTF-16, whose marks are not byte offsets of the file.
+        if let zero = source.firstIndex(of: 0) ?? (source.starts(with: [0xFE, 0xFF]) || source.starts(with: [0xFF, 0xFE]) ? 0 : nil) {
+            let at = SourceMark(ofByte: zero, in: source)
+            return .failure(PolicyFormatFailure(diagnostics: [Diagnostic(.syntax, "fmt reads UTF-8 policies only; found a NUL byte or a UTF-16 byte order mark",
+                                                                         at: SourceRange(file: file, start: at, end: at), hint: "save the file as UTF-8")]))
+        }
         let (root, diagnostics) = YAMLReader(file: file, limits: limits).read(source)
         guard let root, !diagnostics.contains(where: { $0.severity == .error }) else {
             return .failure(PolicyFormatFailure(diagnostics: Diagnostic.sorted(diagnostics)))

@@ -24,6 +24,13 @@ enum ScalarStyle {
         return canBePlain(text, inFlow: inFlow) ? text : doubleQuoted(text)
     }
 
+    /// A mapping key as the formatter writes it: as ``render(_:source:inFlow:)``, and an
+    /// empty (null) key as `""`.
+    static func renderKey(_ node: YAMLNode, source: [UInt8], inFlow: Bool) -> String {
+        let text = render(node, source: source, inFlow: inFlow)
+        return text.isEmpty ? "\"\"" : text
+    }
+
     /// A plain scalar's text exactly as written, when it is on one line.
     private static func writtenText(_ node: YAMLNode, source: [UInt8]) -> String? {
         let start = node.range.start.offset, end = node.range.end.offset

@@ -40,7 +40,7 @@ struct SourceTrivia {
                     }
                 }
                 // Count the lines the scalar spans.
-                for i in index..<scalar.upperBound where source[i] == 0x0A {
+                for i in index..<min(scalar.upperBound, source.count) where source[i] == 0x0A {
                     line += 1
                     lineStart = i + 1
                 }

@@ -341,6 +341,8 @@ struct PolicyFormatterTests {
         ("rules:\n- mask: {type: A}\n- # odd\n  mask: {type: B}\n", "rules:\n  - mask: { type: A }\n  # odd\n  - mask: { type: B }\n"),
         // Between a key and its value: on the key's line.
         ("default:\n  # the default\n  mask\n", "default: mask  # the default\n"),
+        // On a key and on its value below it: both on the one line, in order.
+        ("default:  # one\n  mask  # two\n", "default: mask  # one # two\n"),
         // On a document marker: heads the file; the markers go.
         ("--- # doc\nversion: 1\n...\n", "# doc\nversion: 1\n"),
         // On a block scalar's header line.

@@ -29,6 +29,9 @@ struct FormatEmitter {
     let root: YAMLNode
     /// Every scalar's span, sorted by start.
     private var scalars: [Span] = []
+    /// Scalars with text, and empty (null) ones, sorted by end then start.
+    private var filledByEnd: [Span] = []
+    private var emptyByEnd: [Span] = []
     private var trivia: SourceTrivia
     /// Collections written on one line.
     private var flow: Set<Span> = []
@@ -54,6 +57,9 @@ struct FormatEmitter {
         var spans: [Span] = []
         Self.collectScalars(root, into: &spans)
         scalars = spans.sorted { ($0.start, $0.end) < ($1.start, $1.end) }
+        let byEnd = spans.sorted { ($0.end, $0.start) < ($1.end, $1.start) }
+        filledByEnd = byEnd.filter { $0.end > $0.start }
+        emptyByEnd = byEnd.filter { $0.end <= $0.start }
         trivia = SourceTrivia(source, scalars: scalars.map { $0.start..<max($0.start, $0.end) })
     }
 
@@ -81,8 +87,14 @@ struct FormatEmitter {
         }
     }
 
+    /// Whether a comment starts in `start..<end`. Comments are in source order.
     private func hasComment(from start: Int, to end: Int) -> Bool {
-        trivia.comments.contains { $0.offset >= start && $0.offset < end }
+        var low = 0, high = trivia.comments.count
+        while low < high {
+            let mid = (low + high) / 2
+            if trivia.comments[mid].offset >= start { high = mid } else { low = mid + 1 }
+        }
+        return low < trivia.comments.count && trivia.comments[low].offset < end
     }
 
     private static func isScalar(_ node: YAMLNode) -> Bool {
@@ -158,8 +170,17 @@ struct FormatEmitter {
 
     /// The last non-empty scalar ending at or before `offset`, else the last empty one.
     private func scalarBefore(_ offset: Int) -> Span? {
-        scalars.filter { $0.end <= offset && $0.end > $0.start }.max { ($0.end, $0.start) < ($1.end, $1.start) }
-            ?? scalars.filter { $0.end <= offset }.max { ($0.end, $0.start) < ($1.end, $1.start) }
+        Self.last(endingBy: offset, in: filledByEnd) ?? Self.last(endingBy: offset, in: emptyByEnd)
+    }
+
+    /// The last of `spans` (sorted by end, then start) that ends at or before `offset`.
+    private static func last(endingBy offset: Int, in spans: [Span]) -> Span? {
+        var low = 0, high = spans.count
+        while low < high {
+            let mid = (low + high) / 2
+            if spans[mid].end <= offset { low = mid + 1 } else { high = mid }
+        }
+        return low > 0 ? spans[low - 1] : nil
     }
 
     private mutating func attach() {
@@ -234,7 +255,8 @@ struct FormatEmitter {
         for (item, column) in tail {
             writeTrivia([item], indent: indentForColumn[column] ?? 0, first: lines.isEmpty)
         }
-        for (span, comments) in trailing {
+        // In source order, so two comments that end up on one line keep their order.
+        for (span, comments) in trailing.sorted(by: { ($0.key.start, $0.key.end) < ($1.key.start, $1.key.end) }) {
             if let line = scalarLines[span] { lineComments[line, default: []] += comments } else { lines.append(contentsOf: comments) }
         }
         var out: [String] = []

@@ -58,7 +58,8 @@ struct FmtCommand: ParsableCommand {
                 fail(.usage)
                 continue
             }
-            let label = path == "-" ? "<stdin>" : path
+            // Named as given, `-` for standard input, as every command names its inputs.
+            let label = path
             let formatted: [UInt8]
             switch PolicyFormatter.format(bytes, file: label) {
             case .success(let result):

@@ -83,7 +83,7 @@ let package = Package(
         ),
         .testTarget(name: "MaskEngineTests", dependencies: ["MaskEngine", "MaskStorage", "MaskTestSupport"]),
         .testTarget(name: "ReplayEncoderTests", dependencies: ["ReplayEncoder", "MaskEngine", "MaskTestSupport", "ReplayTrees", "MaskJSON"]),
-        .testTarget(name: "MaskPolicyTests", dependencies: ["MaskPolicy", "MaskEngine", "MaskJSON", "MaskCorpus", "MaskDiagnostics"]),
+        .testTarget(name: "MaskPolicyTests", dependencies: ["MaskPolicy", "MaskEngine", "MaskJSON", "MaskCorpus", "MaskDiagnostics", "MaskTestSupport"]),
         .testTarget(name: "MaskJSONTests", dependencies: ["MaskJSON", "MaskStorage", "MaskPolicy", "MaskEngine", "MaskPreview"]),
         .testTarget(name: "MaskImportTests", dependencies: ["MaskImport", "MaskStorage", "MaskJSON", "MaskEngine", "MaskTestSupport"]),
         .testTarget(name: "MaskAuditTests", dependencies: ["MaskAudit", "MaskJSON", "MaskPolicy", "MaskEngine", "MaskCorpus"]),

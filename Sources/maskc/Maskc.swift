@@ -8,14 +8,14 @@ struct Maskc: ParsableCommand {
         abstract: "Compile, check and apply masking policies for mobile session replay.",
         discussion: """
             Exit codes: 0 success; 1 findings fail the run (check, audit --fail-on, test, diff \
-            --fail-on-exposure); 2 usage error or \
-            unreadable input; 3 the policy does not compile; 4 a view tree cannot be read \
+            --fail-on-exposure, fmt --check); 2 usage error or \
+            unreadable input; 3 the policy does not compile (fmt: its YAML does not read); 4 a view tree cannot be read \
             (with --ndjson: a line was skipped, or --on-error fail stopped at one; never with \
             --on-error record); 5 the output cannot be written; 6 a mapped tree file changed \
             while it was read.
             """,
         version: "0.1.0",
-        subcommands: [ApplyCommand.self, AuditCommand.self, CheckCommand.self, CompileCommand.self, ExplainCommand.self, RulesCommand.self, RenderCommand.self, EncodeCommand.self, DecodeCommand.self, TestCommand.self, DiffCommand.self]
+        subcommands: [ApplyCommand.self, AuditCommand.self, CheckCommand.self, CompileCommand.self, ExplainCommand.self, RulesCommand.self, RenderCommand.self, EncodeCommand.self, DecodeCommand.self, TestCommand.self, DiffCommand.self, FmtCommand.self]
     )
 
     static func main() {

@@ -43,7 +43,7 @@ struct DisplayTests {
     }
 
     @Test("every command takes --quiet, --color and --excerpts",
-          arguments: ["apply", "audit", "check", "compile", "explain", "render", "rules", "encode", "decode"])
+          arguments: ["apply", "audit", "check", "compile", "explain", "render", "rules", "encode", "decode", "fmt"])
     func everywhere(_ command: String) throws {
         let help = try CLIHarness.run([command, "--help"])
         for option in ["--quiet", "--color", "--excerpts"] { #expect(help.stdout.contains(option), "\(command) --help lacks \(option)") }

@@ -6,5 +6,6 @@ extension CompileCommand: DisplayingCommand {}
 extension DecodeCommand: DisplayingCommand {}
 extension EncodeCommand: DisplayingCommand {}
 extension ExplainCommand: DisplayingCommand {}
+extension FmtCommand: DisplayingCommand {}
 extension RenderCommand: DisplayingCommand {}
 extension RulesCommand: DisplayingCommand {}

@@ -1,0 +1,57 @@
+import MaskDiagnostics
+
+/// Why a file could not be formatted: its YAML does not read. The diagnostics are the
+/// reader's, with positions.
+public struct PolicyFormatFailure: Error, Sendable {
+    /// Every problem found.
+    public var diagnostics: [Diagnostic]
+}
+
+/// `maskc fmt`: the canonical layout of a policy file, keeping every comment.
+///
+/// The layout: two-space indentation, block mappings, sequences indented under their
+/// key; top-level keys in ``FormatLayout/topKeyOrder``, a rule's action key then
+/// `reason`, a selector's key then `screen`, `recursive`, `lock`, a `types:` entry's
+/// `extends`, `kind`, `recurse` (keys the schema does not know follow, in source
+/// order); selectors, `types:` entries, `defaults:` and lists of names on one line
+/// (`{ type: UIButton, recursive: false }`, `[email, phone]`) unless a comment lies
+/// inside; scalars plain when plain reads back the same (plain scalars as written),
+/// else double-quoted; one blank line where the source had blank lines between
+/// entries; a single final newline. Full-line comments stay above the entry that
+/// follows them, end-of-line comments at the end of the line that holds what they
+/// followed, comments before the first entry and a blank line (and a first-line
+/// `# yaml-language-server:` comment) at the top, comments after the last entry at
+/// the end. A policy test (`*.masktest.yaml`, told by its top-level keys) is laid out
+/// the same way with its own key order: `policy`, `trees`, `expect`; an expectation's
+/// `view` or `noExposed`, then `tree`, `is`, `rule`. Formatting is a pure function of the bytes, and formatting its output
+/// changes nothing.
+public enum PolicyFormatter {
+    /// Formats a policy file.
+    /// - Parameters:
+    ///   - bytes: the file's content.
+    ///   - file: the name used in diagnostics.
+    /// - Returns: the formatted bytes, or the reader's diagnostics when the YAML does
+    ///   not read (a syntax error, a duplicate key, an anchor, a key that is not text).
+    /// - Complexity: O(n log n) for a file of n bytes.
+    public static func format(_ bytes: [UInt8], file: String, limits: PolicyLimits = .standard) -> Result<[UInt8], PolicyFormatFailure> {
+        let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        let source = hasBOM ? Array(bytes.dropFirst(3)) : bytes
+        // libyaml also reads UTF-16, whose marks are not byte offsets of the file.
+        if let zero = source.firstIndex(of: 0) ?? (source.starts(with: [0xFE, 0xFF]) || source.starts(with: [0xFF, 0xFE]) ? 0 : nil) {
+            let at = SourceMark(ofByte: zero, in: source)
+            return .failure(PolicyFormatFailure(diagnostics: [Diagnostic(.syntax, "fmt reads UTF-8 policies only; found a NUL byte or a UTF-16 byte order mark",
+                                                                         at: SourceRange(file: file, start: at, end: at), hint: "save the file as UTF-8")]))
+        }
+        let (root, diagnostics) = YAMLReader(file: file, limits: limits).read(source)
+        guard let root, !diagnostics.contains(where: { $0.severity == .error }) else {
+            return .failure(PolicyFormatFailure(diagnostics: Diagnostic.sorted(diagnostics)))
+        }
+        var emitter = FormatEmitter(source: source, root: root)
+        return .success(emitter.emit())
+    }
+
+    /// Formats policy text given as a string.
+    public static func format(_ text: String, file: String, limits: PolicyLimits = .standard) -> Result<String, PolicyFormatFailure> {
+        format(Array(text.utf8), file: file, limits: limits).map { String(decoding: $0, as: UTF8.self) }
+    }
+}

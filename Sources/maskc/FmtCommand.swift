@@ -32,6 +32,8 @@ struct FmtCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write the formatted policy here instead of in place (one input only).", completion: .file())
     var output: String?
 
+    @OptionGroup var inputs: ExcludeOptions
+
     @OptionGroup var display: DisplayOptions
 
     func validate() throws {
@@ -45,7 +47,7 @@ struct FmtCommand: ParsableCommand {
     }
 
     func run() throws {
-        let files = try Self.policyFiles(paths)
+        let files = try Self.policyFiles(paths, exclude: inputs.patterns())
         var worst = ExitStatus.success
         func fail(_ status: ExitStatus) { if status.rawValue > worst.rawValue { worst = status } }
         var report: [UInt8] = []
@@ -86,29 +88,24 @@ struct FmtCommand: ParsableCommand {
         if worst != .success { throw Reported(status: worst) }
     }
 
-    /// The files named: files as given, folders searched for `*.yaml` and `*.yml`
-    /// (sorted; hidden entries skipped).
-    static func policyFiles(_ paths: [String]) throws(Reported) -> [String] {
+    /// The files named: files as given, folders searched for policies and policy tests
+    /// (`*.yaml`, `*.yml` with a top-level `version:` or `policy:` line; sorted; hidden
+    /// entries and `--exclude` matches skipped).
+    static func policyFiles(_ paths: [String], exclude: [PathGlob] = []) throws(Reported) -> [String] {
         var files: [String] = []
+        let search = InputFiles.policiesAndTests(exclude: exclude)
         for path in paths {
-            guard path != "-", TreeInputs.isDirectory(path) else { files.append(path); continue }
-            var found: [String] = []
-            var pending = [path]
-            while let folder = pending.popLast() {
-                for name in System.directoryEntries(folder) ?? [] where !name.hasPrefix(".") {
-                    let child = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-                    if TreeInputs.isDirectory(child) {
-                        pending.append(child)
-                    } else if name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
-                        found.append(child)
-                    }
-                }
+            // A file named is read (and reported if it cannot be) with the others.
+            guard path != "-", TreeInputs.isDirectory(path) else {
+                files.append(path)
+                continue
             }
-            guard !found.isEmpty else {
+            let found = try search.expand([path]).files
+            if found.isEmpty {
                 FileIO.printError("maskc: error: no policy file (*.yaml, *.yml) in '\(path)'")
                 throw Reported(status: .usage)
             }
-            files += found.sorted()
+            files += found
         }
         return files
     }

@@ -83,6 +83,17 @@ struct ProjectConfigTests {
         #expect(result.stdout.contains("reliable target: \(target)"))
     }
 
+    @Test("folder searches take YAML files that are policies (a top-level 'version', plain or quoted), not CI workflows beside them")
+    func policySniff() throws {
+        let fmt = try CLIHarness.run(["fmt", "--check", "Examples/ci"])
+        #expect(fmt.exit == 2 && fmt.stderr.contains("no policy file (*.yaml, *.yml) in 'Examples/ci'"), "\(fmt.transcript)")
+        let check = try CLIHarness.run(["check", "--format", "json", "Examples"])
+        #expect(!check.stdout.contains("Examples/ci/") && check.stdout.contains("Examples/policy-repo/app.yaml"), "\(check.transcript)")
+        #expect(InputFiles.startsLine(of: Array("# x\n\"version\" : 1\n".utf8), with: "version"))
+        #expect(InputFiles.startsLine(of: Array("'version':\n".utf8), with: "version"))
+        #expect(!InputFiles.startsLine(of: Array("  version: 1\nversions: 2\n\"version: 1\n".utf8), with: "version"))
+    }
+
     @Test("shell completion completes policy, tree and output paths by extension")
     func completion() throws {
         let bash = try CLIHarness.run(["--generate-completion-script", "bash"]).stdout

@@ -12,6 +12,9 @@ struct InputFiles {
     var exclude: [PathGlob] = []
     /// Report a path that cannot be read and go on (instead of ending the run).
     var keepGoing = false
+    /// For files found in folders: whether the content is what the command reads (a
+    /// policy among other YAML files, such as CI workflows). Files named are always taken.
+    var sniff: (@Sendable ([UInt8]) -> Bool)? = nil
 
     /// The files, and how many named paths could not be read (only with ``keepGoing``;
     /// without it the first one ends the run with exit 2).
@@ -52,7 +55,7 @@ struct InputFiles {
                 guard let status = System.status(atPath: path) else { continue }
                 if status.isDirectory {
                     pending.append(path)
-                } else if accepts(name) {
+                } else if accepts(name), sniff.map({ sniff in (try? FileIO.read(path, limit: 1 << 24)).map(sniff) ?? true }) ?? true {
                     found.append(path)
                 }
             }
@@ -67,9 +70,40 @@ extension InputFiles {
         InputFiles(what: "trees", accepts: { name in TreeInputs.extensions.contains { name.hasSuffix($0) } }, exclude: exclude, keepGoing: keepGoing)
     }
 
-    /// Policies: `.yaml` and `.yml` files that are not policy tests (`.masktest.yaml`).
+    /// Policies: `.yaml` and `.yml` files that are not policy tests (`.masktest.yaml`)
+    /// and, found in a folder, have a top-level `version:` line (so a CI workflow or
+    /// other YAML beside them is not taken for one).
     static func policies(exclude: [PathGlob] = [], keepGoing: Bool = false) -> InputFiles {
-        InputFiles(what: "policy", accepts: isPolicyFile, exclude: exclude, keepGoing: keepGoing)
+        InputFiles(what: "policy", accepts: isPolicyFile, exclude: exclude, keepGoing: keepGoing,
+                   sniff: { startsLine(of: $0, with: "version") })
+    }
+
+    /// Policies and policy tests (for `fmt`): found in a folder, a `.yaml`/`.yml` file
+    /// with a top-level `version:` (a policy) or `policy:` (a test) line.
+    static func policiesAndTests(exclude: [PathGlob] = []) -> InputFiles {
+        InputFiles(what: "policy", accepts: { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }, exclude: exclude,
+                   sniff: { startsLine(of: $0, with: "version") || startsLine(of: $0, with: "policy") })
+    }
+
+    /// Whether a line of `bytes` starts with the mapping key `key` at column 1, plain or
+    /// quoted (`version:`, `"version" :`, `'version':`).
+    static func startsLine(of bytes: [UInt8], with key: String) -> Bool {
+        let name = Array(key.utf8)
+        var index = 0
+        while index < bytes.count {
+            var i = index
+            let quote = bytes[i] == 0x22 || bytes[i] == 0x27 ? bytes[i] : nil
+            if quote != nil { i += 1 }
+            if bytes.count - i >= name.count && bytes[i..<i + name.count].elementsEqual(name) {
+                i += name.count
+                if let quote { i = i < bytes.count && bytes[i] == quote ? i + 1 : bytes.count }
+                while i < bytes.count && bytes[i] == 0x20 { i += 1 }
+                if i < bytes.count && bytes[i] == 0x3A { return true }
+            }
+            guard let newline = bytes[index...].firstIndex(of: 0x0A) else { return false }
+            index = newline + 1
+        }
+        return false
     }
 
     /// Policy tests: `.masktest.yaml` files.

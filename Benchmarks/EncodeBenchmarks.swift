@@ -142,7 +142,7 @@ func captureDocuments(table: DecisionTable, only: String? = nil) -> [(String, Tr
     let masker = TreeMasker(table: table)
     return files.compactMap { file in
         let bytes = readFile(file)
-        guard let format = try? CaptureImporter.detect(InputBytes(bytes)), case .format(let found) = format,
+        guard case .format(let found) = CaptureImporter.detect(InputBytes(bytes)),
               let json = try? CaptureImporter.convert(bytes, format: found, file: file),
               let document = try? masker.read(found == .json ? bytes : json, file: file) else { return nil }
         return (file, document)

@@ -53,9 +53,19 @@ public struct SourceRange: Sendable, Hashable, Codable {
         self.end = end
     }
 
+    /// An empty range at one position (a finding about a point, not a span).
+    public init(file: String, at mark: SourceMark) {
+        self.init(file: file, start: mark, end: mark)
+    }
+
+    /// An empty range at `line`:`column` (both from 1).
+    public init(file: String, line: Int, column: Int) {
+        self.init(file: file, at: SourceMark(line: line, column: column))
+    }
+
     /// A range covering only the start of a file (for findings about the whole file).
     public static func fileStart(_ file: String) -> SourceRange {
-        SourceRange(file: file, start: SourceMark(line: 1, column: 1), end: SourceMark(line: 1, column: 1))
+        SourceRange(file: file, line: 1, column: 1)
     }
 
     /// `FILE:LINE:COL` of the start.

@@ -23,8 +23,16 @@ package struct StringTable<Value> {
     /// and tag; 0 is empty), the value, and the key itself, kept only so that its storage
     /// cannot be reused while cached: equal bits then always mean equal contents. A hit
     /// reads plain values only, no reference counting.
-    @usableFromInline var recent: [Recent] = Array(repeating: Recent(), count: StringTable.recentSize)
-    @usableFromInline var recentKeys: [String?] = Array(repeating: nil, count: StringTable.recentSize)
+    ///
+    /// Allocated on the first value found and grown (256, 1,024, then 4,096 slots) as it
+    /// fills, so a table made for one screen (the first frame after launch) does not pay
+    /// for a cache it will barely use.
+    @usableFromInline var recent: [Recent] = []
+    @usableFromInline var recentKeys: [String?] = []
+    /// How far the mixed bits are shifted right to give a slot: 64 - log2(slots).
+    @usableFromInline var recentShift: UInt64 = 64
+    /// Values cached since the cache last grew.
+    @usableFromInline var recentFill = 0
 
     /// One slot of the recent-strings cache, read in one piece.
     @usableFromInline
@@ -44,7 +52,10 @@ package struct StringTable<Value> {
 
     /// Stamps of older epochs are stale: emptying the cache is one increment.
     @usableFromInline var epoch: UInt32 = 1
+    /// The largest the recent-strings cache grows to.
     @usableFromInline static var recentSize: Int { 4096 }
+    /// Its size when first allocated.
+    @usableFromInline static var initialRecentSize: Int { 256 }
 
     /// The number of keys.
     @inlinable package var count: Int { values.count }
@@ -63,9 +74,9 @@ package struct StringTable<Value> {
     }
 
     @inlinable @inline(__always)
-    static func recentSlot(_ bits: (UInt64, UInt64)) -> Int {
+    static func recentSlot(_ bits: (UInt64, UInt64), shift: UInt64) -> Int {
         let mixed = (bits.0 ^ (bits.1 &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
-        return Int(truncatingIfNeeded: mixed >> 52)
+        return Int(truncatingIfNeeded: mixed >> shift)
     }
 
     @inlinable
@@ -83,14 +94,30 @@ package struct StringTable<Value> {
     @inlinable @inline(__always)
     package mutating func value(for key: String, tag: UInt8 = 0) -> Value? {
         guard let keyBits = Self.bits(key) else { return lookup(key, tag: tag) }
-        let slot = Self.recentSlot((keyBits.0 ^ UInt64(tag), keyBits.1))
         let stamp = epoch << 8 | UInt32(tag)
-        let entry = recent[slot]
-        if entry.stamp == stamp && entry.bits == keyBits, let value = entry.value { return value }
+        if !recent.isEmpty {
+            let entry = recent[Self.recentSlot((keyBits.0 ^ UInt64(tag), keyBits.1), shift: recentShift)]
+            if entry.stamp == stamp && entry.bits == keyBits, let value = entry.value { return value }
+        }
         guard let found = lookup(key, tag: tag) else { return nil }
-        recent[slot] = Recent(bits: keyBits, stamp: stamp, value: found)
-        recentKeys[slot] = key
+        remember(key, bits: keyBits, tag: tag, stamp: stamp, value: found)
         return found
+    }
+
+    /// Caches a value found, allocating or growing the cache first when it is due.
+    @usableFromInline
+    mutating func remember(_ key: String, bits keyBits: (UInt64, UInt64), tag: UInt8, stamp: UInt32, value: Value) {
+        recentFill += 1
+        if recent.isEmpty || (recentFill > recent.count / 2 && recent.count < Self.recentSize) {
+            let size = recent.isEmpty ? Self.initialRecentSize : recent.count * 4
+            recent = Array(repeating: Recent(), count: size)
+            recentKeys = Array(repeating: nil, count: size)
+            recentShift = UInt64(64 - size.trailingZeroBitCount)
+            recentFill = 1
+        }
+        let slot = Self.recentSlot((keyBits.0 ^ UInt64(tag), keyBits.1), shift: recentShift)
+        recent[slot] = Recent(bits: keyBits, stamp: stamp, value: value)
+        recentKeys[slot] = key
     }
 
     /// Empties the recent-strings cache.

@@ -40,7 +40,7 @@ public struct ImportError: Error, Sendable, Hashable {
     /// The error as the one diagnostic type, rule id from ``reason``.
     public var diagnostic: Diagnostic {
         let mark = SourceMark(line: line, column: column)
-        return Diagnostic(.error, reason.rawValue, message, at: SourceRange(file: file, start: mark, end: mark), subject: .capture)
+        return Diagnostic(.error, reason.rawValue, message, at: SourceRange(file: file, at: mark), subject: .capture)
     }
 
     /// `FILE:LINE:COL: error: MESSAGE` (``Diagnostic/rendered``).

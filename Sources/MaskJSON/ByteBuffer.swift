@@ -2,17 +2,16 @@
 /// after one capacity check, with no copy-on-write checks per byte.
 ///
 /// Owns its storage: not copyable, freed when the buffer's lifetime ends.
-@frozen
 package struct ByteBuffer: ~Copyable {
     /// The storage (the bytes written so far, then room).
-    @usableFromInline var storage: UnsafeMutablePointer<UInt8>
-    @usableFromInline var written = 0
-    @usableFromInline var capacity: Int
+    var storage: UnsafeMutablePointer<UInt8>
+    var written = 0
+    var capacity: Int
 
     /// The start of the bytes written so far.
-    @inlinable package var base: UnsafeMutablePointer<UInt8> { storage }
+    package var base: UnsafeMutablePointer<UInt8> { storage }
     /// How many bytes are written.
-    @inlinable package var count: Int { written }
+    package var count: Int { written }
 
     /// A buffer with room for `capacity` bytes (at least 64) before it grows.
     package init(capacity: Int) {
@@ -28,12 +27,12 @@ package struct ByteBuffer: ~Copyable {
     }
 
     /// Makes room for `n` more bytes.
-    @inlinable @inline(__always)
+    @inline(__always)
     package mutating func reserve(_ n: Int) {
         if capacity - count < n { grow(n) }
     }
 
-    @usableFromInline @inline(never)
+    @inline(never)
     mutating func grow(_ n: Int) {
         let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: max(capacity * 2, count + n))
         bigger.moveInitialize(from: storage, count: count)
@@ -43,55 +42,52 @@ package struct ByteBuffer: ~Copyable {
     }
 
     /// Appends a byte the caller has reserved room for.
-    @inlinable @inline(__always)
+    @inline(__always)
     package mutating func put(_ byte: UInt8) {
         storage[written] = byte
         written += 1
     }
 
-    @inlinable @inline(__always)
+    @inline(__always)
     package mutating func append(_ byte: UInt8) {
         reserve(1)
         put(byte)
     }
 
     /// Appends bytes the caller has reserved room for.
-    @inlinable @inline(__always)
+    @inline(__always)
     package mutating func put(_ bytes: UnsafePointer<UInt8>, _ n: Int) {
         (base + count).update(from: bytes, count: n)
         written += n
     }
 
-    @inlinable @inline(__always)
+    @inline(__always)
     package mutating func append(_ bytes: UnsafePointer<UInt8>, _ n: Int) {
         reserve(n)
         put(bytes, n)
     }
 
     /// Appends a literal.
-    @inlinable
     package mutating func append(_ text: StaticString) {
         append(text.utf8Start, text.utf8CodeUnitCount)
     }
 
     /// Appends an array's bytes.
-    @inlinable
     package mutating func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { if let start = $0.baseAddress { append(start, $0.count) } }
     }
 
     /// Where the next byte goes (room for it must be reserved).
-    @inlinable
     package var tail: UnsafeMutablePointer<UInt8> { base + count }
 
     /// Counts `n` bytes written at ``tail`` by the caller, who reserved room for them.
-    @inlinable @inline(__always)
+    @inline(__always)
     package mutating func advance(by n: Int) {
         written += n
     }
 
     /// Drops the bytes written after the first `count`.
-    @inlinable @inline(__always)
+    @inline(__always)
     package mutating func truncate(to count: Int) {
         written = min(written, count)
     }

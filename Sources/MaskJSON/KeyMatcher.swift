@@ -7,13 +7,11 @@ import MaskStorage
 /// storage when the last reference goes. Immutable after `init`, which is what makes it
 /// safe to share between threads.
 package final class KeyMatcher: @unchecked Sendable {
-    @usableFromInline
     struct Candidate {
-        @usableFromInline var first: UInt64
-        @usableFromInline var last: UInt64
-        @usableFromInline var name: Int32
+        var first: UInt64
+        var last: UInt64
+        var name: Int32
 
-        @usableFromInline
         init(first: UInt64, last: UInt64, name: Int32) {
             self.first = first
             self.last = last
@@ -22,13 +20,13 @@ package final class KeyMatcher: @unchecked Sendable {
     }
 
     /// The longest name length with candidates of its own; longer keys match nothing.
-    @usableFromInline static var lengths: Int { 64 }
+    static var lengths: Int { 64 }
     /// For each length, the range of `candidates` with that length.
-    @usableFromInline let starts: UnsafeMutablePointer<Int32>
-    @usableFromInline let candidates: UnsafeMutablePointer<Candidate>
-    @usableFromInline let candidateCount: Int
+    let starts: UnsafeMutablePointer<Int32>
+    let candidates: UnsafeMutablePointer<Candidate>
+    let candidateCount: Int
     /// The names, for full comparison of long ones.
-    @usableFromInline let names: [[UInt8]]
+    let names: [[UInt8]]
 
     /// A matcher for `names` (a key matches the index of the name it spells).
     package init(_ names: [String]) {
@@ -68,7 +66,7 @@ package final class KeyMatcher: @unchecked Sendable {
     }
 
     /// The first and last word of `n` bytes at `p` (overlapping, or shorter, for short keys).
-    @inlinable @inline(__always)
+    @inline(__always)
     static func words(_ p: UnsafePointer<UInt8>, _ n: Int) -> (UInt64, UInt64) {
         let raw = UnsafeRawPointer(p)
         if n >= 8 {
@@ -84,7 +82,7 @@ package final class KeyMatcher: @unchecked Sendable {
     }
 
     /// The index of the name the `length` bytes at `p` spell, or -1.
-    @inlinable @inline(__always)
+    @inline(__always)
     package func match(_ p: UnsafePointer<UInt8>, _ length: Int) -> Int {
         guard length < Self.lengths else { return -1 }
         var index = Int(starts[length])

@@ -47,7 +47,7 @@ public struct TreeError: Error, Sendable, Hashable {
     /// The error as the one diagnostic type: rule id from ``reason``, the JSON path kept.
     public var diagnostic: Diagnostic {
         let mark = SourceMark(line: line, column: column)
-        return Diagnostic(.error, reason.rawValue, message, at: SourceRange(file: file, start: mark, end: mark), path: path, subject: .tree)
+        return Diagnostic(.error, reason.rawValue, message, at: SourceRange(file: file, at: mark), path: path, subject: .tree)
     }
 
     /// `FILE:LINE:COL: error: MESSAGE at PATH` (``Diagnostic/rendered``).

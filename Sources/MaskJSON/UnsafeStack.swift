@@ -3,14 +3,13 @@
 ///
 /// Owns its storage: not copyable; its elements are deinitialized and the storage freed
 /// when the stack's lifetime ends.
-@frozen
 package struct UnsafeStack<Element>: ~Copyable {
-    @usableFromInline var base = UnsafeMutablePointer<Element>.allocate(capacity: 64)
-    @usableFromInline var capacity = 64
-    @usableFromInline var depth = 0
+    var base = UnsafeMutablePointer<Element>.allocate(capacity: 64)
+    var capacity = 64
+    var depth = 0
 
     /// How many elements the stack holds.
-    @inlinable package var count: Int { depth }
+    package var count: Int { depth }
 
     /// An empty stack.
     package init() {}
@@ -21,7 +20,6 @@ package struct UnsafeStack<Element>: ~Copyable {
     }
 
     /// Whether the stack holds no element.
-    @inlinable
     package var isEmpty: Bool { count == 0 }
 
     /// Checks the stack's invariants (debug builds and tests; nothing in release).
@@ -30,18 +28,16 @@ package struct UnsafeStack<Element>: ~Copyable {
     }
 
     /// The innermost element (the stack must not be empty).
-    @inlinable
     package var top: Element {
         @inline(__always) get { base[count - 1] }
         @inline(__always) nonmutating set { base[count - 1] = newValue }
     }
 
     /// The innermost element, if any.
-    @inlinable
     package var last: Element? { count == 0 ? nil : base[count - 1] }
 
     /// Pushes an element.
-    @inlinable @inline(__always)
+    @inline(__always)
     package mutating func append(_ element: Element) {
         if count == capacity {
             let bigger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
@@ -55,7 +51,7 @@ package struct UnsafeStack<Element>: ~Copyable {
     }
 
     /// Pops the innermost element, if any.
-    @inlinable @inline(__always)
+    @inline(__always)
     package mutating func popLast() -> Element? {
         guard count > 0 else { return nil }
         depth -= 1

@@ -48,7 +48,7 @@ struct ErrorRecord: Error, Sendable, Hashable {
     /// A record for a tree (its JSON path) or a capture (no path).
     init(source: String, line: Int, column: Int, path: String?, message: String, reason: TreeError.Reason) {
         let mark = SourceMark(line: line, column: column)
-        self.diagnostic = Diagnostic(.error, reason.rawValue, message, at: SourceRange(file: source, start: mark, end: mark), path: path,
+        self.diagnostic = Diagnostic(.error, reason.rawValue, message, at: SourceRange(file: source, at: mark), path: path,
                                 subject: .tree)
     }
 

@@ -331,7 +331,7 @@ struct DiagnosticTests {
     @Test("sorting is by file, position, rule id, then message")
     func sorting() {
         func at(_ file: String, _ line: Int, _ column: Int, _ rule: String, _ message: String = "m") -> Diagnostic {
-            Diagnostic(.error, rule, message, at: SourceRange(file: file, start: SourceMark(line: line, column: column), end: SourceMark(line: line, column: column)))
+            Diagnostic(.error, rule, message, at: SourceRange(file: file, line: line, column: column))
         }
         let expected = [at("a", 1, 1, "r"), at("a", 1, 2, "r"), at("a", 2, 1, "a"), at("a", 2, 1, "b", "x"), at("a", 2, 1, "b", "y"), at("b", 1, 1, "r")]
         #expect(Diagnostic.sorted(expected.reversed()) == expected)

@@ -50,13 +50,13 @@ struct SwiftEmissionTests {
             return String(line[start.upperBound...].dropLast())
         }
         #expect(appended == elements)
+        // No elements: an empty literal, no `var` (which would warn in the app's build).
         #expect(SwiftPolicyEmitter.builder("makeClasses", "ClassDeclaration", "classes", []) == """
                 /// Runs once, on first use. `@_optimize(none)`: optimizing a thousand appends
                 /// takes swiftc -O minutes and gains nothing at run time.
                 @_optimize(none)
                 private static func makeClasses() -> [ClassDeclaration] {
-                    var classes: [ClassDeclaration] = []
-                    return classes
+                    []
                 }
 
 

@@ -69,6 +69,8 @@ public enum SwiftPolicyEmitter {
         out += "    /// takes swiftc -O minutes and gains nothing at run time.\n"
         out += "    @_optimize(none)\n"
         out += "    private static func \(name)() -> [\(type)] {\n"
+        // No elements: nothing to append, and a `var` would warn in the app's build.
+        if elements.isEmpty { return out + "        []\n    }\n\n" }
         out += "        var \(variable): [\(type)] = []\n"
         if elements.count > chunkSize {
             out += "        \(variable).reserveCapacity(\(elements.count))\n"
@@ -85,7 +87,7 @@ public enum SwiftPolicyEmitter {
             }
             return out
         }
-        if !elements.isEmpty { out += "        \(variable).reserveCapacity(\(elements.count))\n" }
+        out += "        \(variable).reserveCapacity(\(elements.count))\n"
         for element in elements { out += "        \(variable).append(\(element))\n" }
         return out + "        return \(variable)\n    }\n\n"
     }

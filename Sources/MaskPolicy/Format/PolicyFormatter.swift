@@ -40,7 +40,7 @@ public enum PolicyFormatter {
         if let zero = source.firstIndex(of: 0) ?? (source.starts(with: [0xFE, 0xFF]) || source.starts(with: [0xFF, 0xFE]) ? 0 : nil) {
             let at = SourceMark(ofByte: zero, in: source)
             return .failure(PolicyFormatFailure(diagnostics: [Diagnostic(.syntax, "fmt reads UTF-8 policies only; found a NUL byte or a UTF-16 byte order mark",
-                                                                         at: SourceRange(file: file, start: at, end: at), hint: "save the file as UTF-8")]))
+                                                                         at: SourceRange(file: file, at: at), hint: "save the file as UTF-8")]))
         }
         let (root, diagnostics) = YAMLReader(file: file, limits: limits).read(source)
         guard let root, !diagnostics.contains(where: { $0.severity == .error }) else {

@@ -103,7 +103,7 @@ public enum PolicyLinter {
             let corpusIDs = Set(rules.filter { $0.description.needsTrees }.map { $0.description.id })
             for (index, suppression) in suppressions.enumerated() where !used.contains(index) {
                 if corpus == nil && suppression.ruleIDs.allSatisfy({ corpusIDs.contains($0) }) { continue }
-                let at = SourceRange(file: file, start: SourceMark(line: suppression.line, column: 1), end: SourceMark(line: suppression.line, column: 1))
+                let at = SourceRange(file: file, line: suppression.line, column: 1)
                 active.append(Diagnostic(.warning, unusedSuppression.id,
                     "'maskc:disable=\(suppression.ruleIDs.joined(separator: ","))' silences nothing", at: at, hint: "remove the comment"))
             }

@@ -88,7 +88,7 @@ public struct PolicyParser {
             }
         }
         let keys = Set(pairs.map(\.name))
-        let start = SourceRange(file: file, start: root.range.start, end: root.range.start)
+        let start = SourceRange(file: file, at: root.range.start)
         if !keys.contains("version") { error(.missingKey, "missing required key 'version' (add 'version: 1')", start) }
         // A layer (a policy with `extends`) inherits its bases' default when it gives none.
         if !keys.contains("default") && !keys.contains("extends") { error(.missingKey, "missing required key 'default' (mask or unmask)", start) }
@@ -254,7 +254,7 @@ public struct PolicyParser {
         }
         guard let actionPair else {
             if !failed {
-                error(.selectorArity, "a rule needs one of mask or unmask", SourceRange(file: file, start: item.range.start, end: item.range.start))
+                error(.selectorArity, "a rule needs one of mask or unmask", SourceRange(file: file, at: item.range.start))
             }
             return nil
         }

@@ -46,7 +46,7 @@ extension PolicyParser {
                 unknownKey(pair, in: "a test file", known: PolicyTestParser.topKeys)
             }
         }
-        let start = SourceRange(file: file, start: root.range.start, end: root.range.start)
+        let start = SourceRange(file: file, at: root.range.start)
         guard let policy else {
             error(.missingKey, "missing required key 'policy' (the policy file to test)", start)
             return nil
@@ -84,7 +84,7 @@ extension PolicyParser {
             default: unknownKey(pair, in: "a view expectation", known: PolicyTestParser.viewKeys + ["noExposed"])
             }
         }
-        let start = SourceRange(file: file, start: item.range.start, end: item.range.start)
+        let start = SourceRange(file: file, at: item.range.start)
         guard let (viewSelector, screen) = selector else {
             if !pairs.contains(where: { $0.name == "view" }) { error(.missingKey, "an expectation needs 'view' (with 'is') or 'noExposed'", start) }
             return nil

@@ -189,7 +189,7 @@ public struct YAMLReader {
         } else {
             at = mark(parser.problem_mark)
         }
-        return Diagnostic(.syntax, message, at: SourceRange(file: file, start: at, end: at), hint: hint)
+        return Diagnostic(.syntax, message, at: SourceRange(file: file, at: at), hint: hint)
     }
 
     /// Line and column (in characters) of a byte offset.

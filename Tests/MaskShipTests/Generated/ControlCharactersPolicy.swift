@@ -27,8 +27,7 @@ enum ControlCharactersPolicy {
     /// takes swiftc -O minutes and gains nothing at run time.
     @_optimize(none)
     private static func makeClasses() -> [ClassDeclaration] {
-        var classes: [ClassDeclaration] = []
-        return classes
+        []
     }
 
     /// Runs once, on first use. `@_optimize(none)`: optimizing a thousand appends

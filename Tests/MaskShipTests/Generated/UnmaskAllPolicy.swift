@@ -27,16 +27,14 @@ enum UnmaskAllPolicy {
     /// takes swiftc -O minutes and gains nothing at run time.
     @_optimize(none)
     private static func makeClasses() -> [ClassDeclaration] {
-        var classes: [ClassDeclaration] = []
-        return classes
+        []
     }
 
     /// Runs once, on first use. `@_optimize(none)`: optimizing a thousand appends
     /// takes swiftc -O minutes and gains nothing at run time.
     @_optimize(none)
     private static func makeRules() -> [MaskRule] {
-        var rules: [MaskRule] = []
-        return rules
+        []
     }
 
     /// A position in the policy file.

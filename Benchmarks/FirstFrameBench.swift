@@ -42,6 +42,27 @@ func firstFrameCases() {
             screens.append(("\(file.split(separator: "/").last!) (\(document.tree.count) views, retail)", document.tree, retail))
         }
     }
+    // Real-size screens of real views: the captures' views under one window, repeated
+    // until the screen holds 1,000 (and 2,000) views (a long feed or a settings list).
+    if let retail {
+        let parts = captureDocuments(table: retail).map(\.1.tree)
+        for count in [1_000, 2_000] where !parts.isEmpty {
+            var tree = ViewTree(screen: "SalesViewController")
+            let window = tree.append(ViewFacts(className: "UIWindow"), parent: nil)
+            var part = 0
+            fill: while true {
+                let source = parts[part % parts.count]
+                var placed: [Int] = []
+                for view in 0..<source.count {
+                    if tree.count == count { break fill }
+                    let parent = Int(source.parents[view])
+                    placed.append(tree.append(source.views[view], parent: parent < 0 ? window : placed[parent]))
+                }
+                part += 1
+            }
+            screens.append(("captures' views, \(count) views (retail)", tree, retail))
+        }
+    }
     var treeGenerator = TreeGenerator(seed: 17)
     for count in [1_000, 2_000] {
         let views = treeGenerator.views(count: count, maxDepth: 30)

@@ -168,7 +168,9 @@ func decideCase(name: String, targets: Bool, realistic: Bool = false) {
     let t0 = now()
     for tree in sampleTrees { sink &+= reference.resolve(tree).count }
     let referenceRate = sampleViews == 0 ? 1 : Double(sampleViews) / (now() - t0)
-    line(name, "\(fmt(rate / 1e6, 2)) M views/s (\(totalViews) views, 1000 rules); reference resolver \(fmt(referenceRate / 1e6, 3)) M views/s; speed-up \(fmt(rate / referenceRate, 0))x")
+    let against = sampleViews == 0 ? "reference resolver skipped"
+        : "reference resolver \(fmt(referenceRate / 1e6, 3)) M views/s; speed-up \(fmt(rate / referenceRate, 0))x"
+    line(name, "\(fmt(rate / 1e6, 2)) M views/s (\(totalViews) views, 1000 rules); \(against)")
     if sink == 42 { print("") }
 }
 

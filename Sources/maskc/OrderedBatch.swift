@@ -24,36 +24,63 @@ enum OrderedBatch {
     /// order as soon as its window is done. `body` is also given the number of the
     /// worker running it (0 to `jobs - 1`): no two calls with the same number overlap,
     /// so per-thread state can be kept by that number.
+    ///
+    /// With several jobs, windows are pipelined: while the workers map one window, the
+    /// calling thread delivers the window before it and reads the one after it, so
+    /// reading and writing overlap with the work instead of leaving the workers idle.
+    /// One window is mapped at a time (worker numbers stay exclusive).
     static func run<T: Sendable, R: Sendable>(
         _ items: some Sequence<T>, jobs: Int, window: Int = 256,
         _ body: @escaping @Sendable (_ worker: Int, T) -> R, deliver: (R) throws -> Void
     ) rethrows {
         var pending: [T] = []
         pending.reserveCapacity(window)
-        func flush() throws {
+        guard jobs > 1 else {
+            for item in items { try deliver(body(0, item)) }
+            return
+        }
+        /// The window being mapped: its results, and what signals that it is done.
+        var running: (slots: Slots<R>, done: DispatchGroup)?
+        // Nothing is left running on the way out, even when `deliver` throws.
+        defer { running?.done.wait() }
+        func deliverRunning() throws {
+            guard let (slots, done) = running else { return }
+            done.wait()
+            running = nil
+            for index in 0..<slots.count { if let value = slots.base[index] { try deliver(value) } }
+        }
+        func launch() throws {
             guard !pending.isEmpty else { return }
-            if jobs <= 1 || pending.count == 1 {
-                for item in pending { try deliver(body(0, item)) }
-            } else {
-                let slots = Slots<R>(pending.count)
-                let batch = pending
+            let batch = pending
+            pending.removeAll(keepingCapacity: true)
+            // The window before must be done before this one starts (worker numbers),
+            // and is delivered while this one runs.
+            let previous = running
+            previous?.done.wait()
+            let slots = Slots<R>(batch.count)
+            let done = DispatchGroup()
+            done.enter()
+            DispatchQueue.global().async {
                 DispatchQueue.concurrentPerform(iterations: min(jobs, batch.count)) { worker in
                     var index = worker
                     while index < batch.count {
-                        let result = body(worker, batch[index])
-                        slots.base[index] = result
+                        slots.base[index] = body(worker, batch[index])
                         index += jobs
                     }
                 }
+                done.leave()
+            }
+            running = (slots, done)
+            if let (slots, _) = previous {
                 for index in 0..<slots.count { if let value = slots.base[index] { try deliver(value) } }
             }
-            pending.removeAll(keepingCapacity: true)
         }
         for item in items {
             pending.append(item)
-            if pending.count >= window { try flush() }
+            if pending.count >= window { try launch() }
         }
-        try flush()
+        try launch()
+        try deliverRunning()
     }
 }
 

@@ -14,13 +14,17 @@ extension DecisionTable {
         /// By ``SelectorKind/code``; empty when no rule selects by kind.
         var kinds: [[Int32]] = []
 
-        /// - Complexity: O(r log r) for r rules (the exact keys are sorted).
+        /// - Complexity: O(r) for r rules.
         init(_ rules: [MaskRule]) {
-            var exactLists = [[UTF8Key: [Int32]]](repeating: [:], count: SelectorKey.allCases.count)
+            // Exact keys per selector key, in order of first use (deterministic, no sort):
+            // each key's number in `exactKeys`, and its rules in `exactLists`.
+            var exactNumbers = [[UTF8Key: Int]](repeating: [:], count: SelectorKey.allCases.count)
+            var exactKeys: [(key: String, slot: UInt8)] = []
+            var exactLists: [[Int32]] = []
             var globEntries: [(pattern: GlobPattern, rule: Int32, tag: UInt8)] = []
-            for (index, rule) in rules.enumerated() {
+            for index in rules.indices {
                 let i = Int32(index)
-                switch rule.selector {
+                switch rules[index].selector {
                 case .type(let name):
                     types[name, default: []].append(i)
                 case .kind(let kind):
@@ -30,19 +34,25 @@ extension DecisionTable {
                     tags[n, default: []].append(i)
                 case .id(let p), .accessibilityIdentifier(let p), .restorationIdentifier(let p), .target(let p):
                     if p.isExact {
-                        exactLists[Int(rule.selector.key.memoSlot)][UTF8Key(p.text), default: []].append(i)
+                        let slot = rules[index].selector.key.memoSlot
+                        if let number = exactNumbers[Int(slot)][UTF8Key(p.text)] {
+                            exactLists[number].append(i)
+                        } else {
+                            exactNumbers[Int(slot)][UTF8Key(p.text)] = exactKeys.count
+                            exactKeys.append((p.text, slot))
+                            exactLists.append([i])
+                        }
                     } else {
-                        globEntries.append((p, i, rule.selector.key.memoSlot))
+                        globEntries.append((p, i, rules[index].selector.key.memoSlot))
                     }
                 }
             }
-            exact = StringTable(capacity: max(16, exactLists.map(\.count).reduce(0, +)))
-            for (slot, table) in exactLists.enumerated() {
-                // Keys compared as UTF-8 bytes, like globs; sorted, so the pool is deterministic.
-                for (key, list) in table.sorted(by: { $0.key.text.utf8.lexicographicallyPrecedes($1.key.text.utf8) }) {
-                    exact.set((Int32(exactPool.count), Int32(list.count)), for: key.text, tag: UInt8(slot))
-                    exactPool += list
-                }
+            exact = StringTable(capacity: max(16, exactKeys.count))
+            exactPool.reserveCapacity(exactLists.reduce(0) { $0 + $1.count })
+            for (number, entry) in exactKeys.enumerated() {
+                let list = exactLists[number]
+                exact.set((Int32(exactPool.count), Int32(list.count)), for: entry.key, tag: entry.slot)
+                exactPool += list
             }
             globs = GlobIndex(globEntries)
         }
@@ -54,8 +64,8 @@ extension DecisionTable {
         var ids: [String: Int32] = [:]
         var ofRule: [Int32] = []
         ofRule.reserveCapacity(rules.count)
-        for rule in rules {
-            if let screen = rule.screen {
+        for index in rules.indices {
+            if let screen = rules[index].screen {
                 let id = ids[screen] ?? Int32(ids.count)
                 ids[screen] = id
                 ofRule.append(id)
@@ -71,8 +81,8 @@ extension DecisionTable {
     static func pathPatterns(of rules: [MaskRule]) -> (targets: PathPatterns, indexPaths: PathPatterns) {
         var targets: [(pattern: GlobPattern, rule: Int32)] = []
         var indexPaths: [(pattern: GlobPattern, rule: Int32)] = []
-        for (index, rule) in rules.enumerated() {
-            switch rule.selector {
+        for index in rules.indices {
+            switch rules[index].selector {
             case .target(let pattern): targets.append((pattern, Int32(index)))
             case .id(let pattern) where couldMatchIndexPath(pattern): indexPaths.append((pattern, Int32(index)))
             default: break

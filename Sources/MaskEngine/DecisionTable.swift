@@ -49,10 +49,35 @@ public struct DecisionTable: Sendable {
         let rules = policy.rules
         self.rules = rules
         catalog = base.overlaid(with: policy.classes)
-        // Each rule's rank (level, then mask before unmask) computed once: comparing
-        // rules themselves copies them, strings and all, on every comparison.
-        // A kind rule ranks after the type rules of its level: a type rule beats it.
-        let ranks = rules.map { 4 * $0.ownLevel.rawValue + ($0.selector.key == .kind ? 2 : 0) + ($0.action == .mask ? 0 : 1) }
+        // One pass over the rules, read in place (a rule copied is a retain and a
+        // release of each of its strings: a dozen passes of copies were most of a
+        // 1,000-rule table's build). Each rule's rank (level, then mask before unmask)
+        // is computed once: comparing rules themselves would copy them on every
+        // comparison. A kind rule ranks after the type rules of its level: a type rule
+        // beats it.
+        var ranks: [Int] = [], masks: [Bool] = [], recursive: [Bool] = [], locks: [Bool] = [], needsScreen: [Bool] = []
+        ranks.reserveCapacity(rules.count)
+        masks.reserveCapacity(rules.count)
+        recursive.reserveCapacity(rules.count)
+        locks.reserveCapacity(rules.count)
+        needsScreen.reserveCapacity(rules.count)
+        var targets = false, ids = false, screens = false
+        var keys: UInt8 = 0
+        rules.withUnsafeBufferPointer { rules in
+            for index in rules.indices {
+                let key = rules[index].selector.key
+                let mask = rules[index].action == .mask
+                ranks.append(4 * rules[index].ownLevel.rawValue + (key == .kind ? 2 : 0) + (mask ? 0 : 1))
+                masks.append(mask)
+                recursive.append(rules[index].recursive)
+                locks.append(rules[index].isLock)
+                needsScreen.append(rules[index].needsScreen)
+                if key == .target { targets = true }
+                if rules[index].screen != nil { screens = true }
+                if rules[index].selector.isInstance { keys |= 1 << key.memoSlot }
+                if key == .id, case .id(let pattern) = rules[index].selector, Self.couldMatchIndexPath(pattern) { ids = true }
+            }
+        }
         priorityOrder = rules.indices.sorted { a, b in ranks[a] != ranks[b] ? ranks[a] < ranks[b] : a < b }
         let selectors = SelectorIndexes(rules)
         exactRules = selectors.exact
@@ -61,22 +86,17 @@ public struct DecisionTable: Sendable {
         globRules = selectors.globs
         typeRules = selectors.types
         kindRules = selectors.kinds
-        usesTargets = rules.contains { $0.selector.key == .target }
-        usesIDs = rules.contains { rule in
-            guard case .id(let pattern) = rule.selector else { return false }
-            return Self.couldMatchIndexPath(pattern)
-        }
-        usesScreens = rules.contains { $0.screen != nil }
-        var keys: UInt8 = 0
-        for rule in rules where rule.selector.isInstance { keys |= 1 << rule.selector.key.memoSlot }
+        usesTargets = targets
+        usesIDs = ids
+        usesScreens = screens
         instanceKeys = keys
         (screenIDs, ruleScreens) = Self.screens(of: rules)
-        ruleNeedsScreen = rules.map(\.needsScreen)
-        needsScreens = ruleNeedsScreen.contains(true)
-        ruleMasks = rules.map { $0.action == .mask }
-        ruleRecursive = rules.map(\.recursive)
-        ruleLocks = rules.map(\.isLock)
-        usesLocks = ruleLocks.contains(true)
+        ruleNeedsScreen = needsScreen
+        needsScreens = needsScreen.contains(true)
+        ruleMasks = masks
+        ruleRecursive = recursive
+        ruleLocks = locks
+        usesLocks = locks.contains(true)
         (targetPaths, indexPaths) = Self.pathPatterns(of: rules)
     }
 

@@ -30,10 +30,73 @@ struct MaskPolicyPlugin: BuildToolPlugin {
                 displayName: "Compiling masking policy \(name)",
                 executable: maskc,
                 arguments: ["compile", policy.path, "--emit", "swift", "--check", "--source-label", name, "-o", output.path],
-                inputFiles: [policy],
+                // The bases the policy extends are inputs too: a base changed is a policy
+                // changed, and its generated Swift must not go stale.
+                inputFiles: [policy] + PolicyBases.files(of: policy),
                 outputFiles: [output]
             )
         }
+    }
+}
+
+/// The files a layered policy's `extends:` names, and theirs in turn, found by reading
+/// the YAML's top-level `extends:` entry as text (the plugin cannot link the policy
+/// compiler; maskc itself reports every error in them). Over-approximating is harmless:
+/// an input too many only rebuilds more often.
+enum PolicyBases {
+    /// The bases of `policy` and of its bases, each once, at most 8 levels deep (the
+    /// compiler's limit), paths resolved against the file that names them.
+    static func files(of policy: URL) -> [URL] {
+        var found: [URL] = []
+        var seen: Set<String> = [policy.standardizedFileURL.path]
+        var pending = [(policy, 0)]
+        while let (file, depth) = pending.popLast() {
+            guard depth < 8, let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
+            for name in extendsEntries(text) {
+                let base = URL(fileURLWithPath: name, relativeTo: file.deletingLastPathComponent()).standardizedFileURL
+                guard seen.insert(base.path).inserted else { continue }
+                found.append(base)
+                pending.append((base, depth + 1))
+            }
+        }
+        return found.sorted { $0.path < $1.path }
+    }
+
+    /// The entries of a top-level `extends:`: a flow list (`extends: [a.yaml, "b.yaml"]`),
+    /// one name (`extends: base.yaml`), or a block list (`- base.yaml` lines below it).
+    static func extendsEntries(_ text: String) -> [String] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+            // Drop a comment: ` #` outside quotes is enough for file names.
+            if let hash = line.range(of: " #") { return line[..<hash.lowerBound] }
+            return line.hasPrefix("#") ? "" : line
+        }
+        func unquoted(_ item: Substring) -> String {
+            var item = item.trimmingCharacters(in: .whitespaces)
+            if item.count >= 2, let first = item.first, first == "\"" || first == "'", item.last == first {
+                item = String(item.dropFirst().dropLast())
+            }
+            return item
+        }
+        for (index, line) in lines.enumerated() {
+            let key = line.drop { $0 == "\"" || $0 == "'" }
+            guard line.first != " ", key.hasPrefix("extends"), let colon = line.firstIndex(of: ":") else { continue }
+            let keyText = line[..<colon].filter { $0 != "\"" && $0 != "'" }.trimmingCharacters(in: .whitespaces)
+            guard keyText == "extends" else { continue }
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            if value.hasPrefix("[") {
+                return value.dropFirst().prefix { $0 != "]" }.split(separator: ",").map(unquoted).filter { !$0.isEmpty }
+            }
+            if !value.isEmpty { return [unquoted(Substring(value))] }
+            var items: [String] = []
+            for next in lines[(index + 1)...] {
+                let trimmed = next.trimmingCharacters(in: .whitespaces)
+                if trimmed.isEmpty { continue }
+                guard trimmed.hasPrefix("-"), next.first == " " || next.first == "-" else { break }
+                items.append(unquoted(Substring(trimmed.dropFirst())))
+            }
+            return items.filter { !$0.isEmpty }
+        }
+        return []
     }
 }
 

@@ -273,7 +273,7 @@ struct PolicyParserErrorTests {
         expectDiagnostic("unknown-key", header + "1️⃣colour: blue\n", hint: .absent)
     }
 
-    @Test("version must be the integer 1", arguments: [
+    @Test("version must be the number 1 (or 1.1)", arguments: [
         ("\"1\"", "wrong-type", "found text"),
         ("'1'", "wrong-type", "found text"),
         ("1.0", "wrong-type", "found a number"),
@@ -290,9 +290,12 @@ struct PolicyParserErrorTests {
         #expect(!compilation.diagnostics.contains { $0.ruleID == "missing-key" }, "\(listing(compilation.diagnostics))")
     }
 
-    @Test("a quoted \"1\" version is wrong-type, at the opening quote")
+    @Test("a quoted \"1\" or \"1.1\" version is wrong-type, at the opening quote, with how to write it")
     func quotedVersion() {
-        expectDiagnostic("wrong-type", "version: 1️⃣\"1\"\ndefault: mask\n", messageContains: "'version' must be the integer 1, found text")
+        expectDiagnostic("wrong-type", "version: 1️⃣\"1\"\ndefault: mask\n", hint: .exactly("write it without quotes: 'version: 1'"),
+                         messageContains: "'version' must be the number 1 or 1.1, found text")
+        expectDiagnostic("wrong-type", "version: 1️⃣\"1.1\"\ndefault: mask\n", hint: .exactly("write it without quotes: 'version: 1.1'"),
+                         messageContains: "'version' must be the number 1 or 1.1, found text")
     }
 
     @Test("default must be mask or unmask", arguments: [

@@ -67,10 +67,14 @@ public struct PolicyParser {
                     if PolicyFormat(rawValue: text) != nil {
                         version = PolicySchema.version
                     } else {
-                        wrongType(pair.value, expected: "the integer \(PolicySchema.version) or the number 1.1", key: "version")
+                        wrongType(pair.value, expected: "the number 1 or 1.1", key: "version")
                     }
+                } else if case .string(let text)? = pair.value.scalarValue, PolicyFormat(rawValue: text) != nil {
+                    // `version: "1.1"`: a quoted version is text in YAML. Say how to write it.
+                    error(.wrongType, "'version' must be the number 1 or 1.1, found text", pair.value.range,
+                          hint: "write it without quotes: 'version: \(text)'")
                 } else {
-                    wrongType(pair.value, expected: "the integer \(PolicySchema.version)", key: "version")
+                    wrongType(pair.value, expected: "the number 1 or 1.1", key: "version")
                 }
             case "default":
                 defaultRange = pair.value.range

@@ -14,12 +14,18 @@ func walkTree(_ tree: ViewTree, _ traversal: inout MaskingTraversal, _ depths: i
     traversal.reset(screen: tree.screen)
     depths.removeAll(keepingCapacity: true)
     var masked = 0
-    for view in 0..<tree.count {
-        let parent = Int(tree.parents[view])
-        let depth = parent < 0 ? 0 : depths[parent] + 1
-        depths.append(depth)
-        while traversal.depth > Int(depth) { traversal.leave() }
-        if traversal.enter(tree.views[view]).isMasked { masked += 1 }
+    // The encoder's views are read in place (lent to `enter`, not copied), as in the
+    // decide and encode benchmarks.
+    tree.views.withUnsafeBufferPointer { views in
+        tree.parents.withUnsafeBufferPointer { parents in
+            for view in 0..<views.count {
+                let parent = Int(parents[view])
+                let depth = parent < 0 ? 0 : depths[parent] + 1
+                depths.append(depth)
+                while traversal.depth > Int(depth) { traversal.leave() }
+                if traversal.enter(views[view]).isMasked { masked += 1 }
+            }
+        }
     }
     while traversal.depth > 0 { traversal.leave() }
     return masked

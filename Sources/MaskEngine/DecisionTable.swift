@@ -37,6 +37,9 @@ public struct DecisionTable: Sendable {
     public let usesIDs: Bool
     /// Whether any rule is scoped to a screen.
     public let usesScreens: Bool
+    /// Whether a type or kind rule is scoped to a screen: only then do a class's facts
+    /// (its level 3 and 4 rules) change with the screen.
+    package let classRulesUseScreens: Bool
 
     /// Compiles a policy.
     ///
@@ -61,7 +64,7 @@ public struct DecisionTable: Sendable {
         recursive.reserveCapacity(rules.count)
         locks.reserveCapacity(rules.count)
         needsScreen.reserveCapacity(rules.count)
-        var targets = false, ids = false, screens = false
+        var targets = false, ids = false, screens = false, classScreens = false
         var keys: UInt8 = 0
         rules.withUnsafeBufferPointer { rules in
             for index in rules.indices {
@@ -73,7 +76,10 @@ public struct DecisionTable: Sendable {
                 locks.append(rules[index].isLock)
                 needsScreen.append(rules[index].needsScreen)
                 if key == .target { targets = true }
-                if rules[index].screen != nil { screens = true }
+                if rules[index].screen != nil {
+                    screens = true
+                    if key == .type || key == .kind { classScreens = true }
+                }
                 if rules[index].selector.isInstance { keys |= 1 << key.memoSlot }
                 if key == .id, case .id(let pattern) = rules[index].selector, Self.couldMatchIndexPath(pattern) { ids = true }
             }
@@ -89,6 +95,7 @@ public struct DecisionTable: Sendable {
         usesTargets = targets
         usesIDs = ids
         usesScreens = screens
+        classRulesUseScreens = classScreens
         instanceKeys = keys
         (screenIDs, ruleScreens) = Self.screens(of: rules)
         ruleNeedsScreen = needsScreen

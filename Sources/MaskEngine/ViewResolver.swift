@@ -101,7 +101,10 @@ public struct ViewResolver: Sendable {
         paths?.screenChanged(screen)
         let id = screen.flatMap { table.screenIDs[$0] } ?? -2
         let has = ReliableTarget.isScreen(screen)
-        if table.usesScreens && (id != screenID || has != hasScreen) {
+        // Class facts hold the type and kind rules that apply on the screen: they are
+        // kept across screens unless one of those rules is scoped to a screen (rules
+        // that need a screen are `target` rules, never class rules).
+        if table.classRulesUseScreens && (id != screenID || has != hasScreen) {
             classCache.removeAll()
             givenChainCache.removeAll()
             classCacheGeneration &+= 1

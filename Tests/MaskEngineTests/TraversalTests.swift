@@ -59,6 +59,21 @@ struct TraversalTests {
         }
     }
 
+    @Test("one traversal reused across screen changes decides as a fresh resolve on each screen, whether class facts are kept (only instance rules scoped to screens) or dropped (a type rule scoped to a screen)",
+          arguments: [true, false])
+    func screenChangesKeepOrDropClassFacts(_ withScopedTypeRule: Bool) {
+        let rules = withScopedTypeRule ? Self.handmadeRules : Self.handmadeRules.filter { !($0.screen != nil && $0.selector.key == .type) }
+        for action in [MaskAction.mask, .unmask] {
+            let t = table(rules, default: action, classes: Self.classes)
+            #expect(t.classRulesUseScreens == withScopedTypeRule)
+            var traversal = MaskingTraversal(table: t)
+            for screen in ["Checkout", "Home", nil, "Checkout", "Other", "Home", "Checkout"] as [String?] {
+                let built = Self.handmade(screen: screen)
+                #expect(walk(&traversal, built.tree) == t.resolve(built.tree), "on \(String(describing: screen)), default \(action)")
+            }
+        }
+    }
+
     @Test func handmadeTreeDecisionsOnCheckout() {
         // Spot checks that the comparison above is about decisions that vary.
         let t = table(Self.handmadeRules, default: .mask, classes: Self.classes)

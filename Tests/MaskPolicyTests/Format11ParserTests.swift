@@ -62,7 +62,7 @@ struct Format11ParserTests {
 
     @Test("versions other than 1 and 1.1 are refused")
     func versions() {
-        expectDiagnostic("wrong-type", "version: 1️⃣1.2\ndefault: mask\n", messageContains: "the integer 1 or the number 1.1")
+        expectDiagnostic("wrong-type", "version: 1️⃣1.2\ndefault: mask\n", messageContains: "must be the number 1 or 1.1")
         #expect(PolicyCompiler.compile("version: 1.1\ndefault: mask\n", file: "p.yaml").table != nil)
     }
 

@@ -121,6 +121,10 @@ extension ProjectConfig {
     /// Parses a config file's bytes; paths are prefixed with `base`.
     static func parse(_ bytes: [UInt8], file: String, base: String) -> Result<ProjectConfig, Problems> {
         let (root, readProblems) = YAMLReader(file: file).read(bytes)
+        // An empty file (or comments only) is a config that sets nothing.
+        if root == nil && !readProblems.isEmpty && readProblems.allSatisfy({ $0.ruleID == CompilerRule.missingKey.rawValue }) {
+            return .success(ProjectConfig(file: file))
+        }
         var problems = readProblems.map { Diagnostic(.error, "config", $0.message, at: $0.range, hint: $0.hint, subject: .config) }
         guard let root else { return .failure(Problems(list: problems)) }
         func problem(_ message: String, _ node: YAMLNode, hint: String? = nil) {

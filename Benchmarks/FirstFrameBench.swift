@@ -78,10 +78,11 @@ func firstFrameCases() {
     let others = (0..<5).map { i -> ViewTree in
         TreeGenerator.tree(treeGenerator.views(count: 500, maxDepth: 30), screen: Corpus.screens[i % Corpus.screens.count] + "Other")
     }
-    let runs = quick ? 20 : 200
+    let runs = getenv("MASKC_BENCH_RUNS").flatMap { Int(String(cString: $0)) } ?? (quick ? 20 : 200)
     var depths: [Int32] = []
     var sink = 0
     for (name, tree, table) in screens {
+        if let only = getenv("MASKC_BENCH_SCREEN").map({ String(cString: $0) }), !name.contains(only) { continue }
         var launch: [Double] = [], change: [Double] = [], warm: [Double] = []
         for _ in 0..<runs {
             // After launch: the traversal is new (its creation counted).

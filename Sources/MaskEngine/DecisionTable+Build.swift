@@ -18,7 +18,7 @@ extension DecisionTable {
         init(_ rules: [MaskRule]) {
             // Exact keys per selector key, in order of first use (deterministic, no sort):
             // each key's number in `exactKeys`, and its rules in `exactLists`.
-            var exactNumbers = [[UTF8Key: Int]](repeating: [:], count: SelectorKey.allCases.count)
+            var exactNumbers = StringTable<Int32>(capacity: 64)
             var exactKeys: [(key: String, slot: UInt8)] = []
             var exactLists: [[Int32]] = []
             var globEntries: [(pattern: GlobPattern, rule: Int32, tag: UInt8)] = []
@@ -35,10 +35,10 @@ extension DecisionTable {
                 case .id(let p), .accessibilityIdentifier(let p), .restorationIdentifier(let p), .target(let p):
                     if p.isExact {
                         let slot = rules[index].selector.key.memoSlot
-                        if let number = exactNumbers[Int(slot)][UTF8Key(p.text)] {
-                            exactLists[number].append(i)
+                        if let number = exactNumbers.lookup(p.text, tag: slot) {
+                            exactLists[Int(number)].append(i)
                         } else {
-                            exactNumbers[Int(slot)][UTF8Key(p.text)] = exactKeys.count
+                            exactNumbers.set(Int32(exactKeys.count), for: p.text, tag: slot)
                             exactKeys.append((p.text, slot))
                             exactLists.append([i])
                         }

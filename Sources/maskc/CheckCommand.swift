@@ -45,6 +45,9 @@ struct CheckCommand: ParsableCommand {
     @Flag(name: .long, help: keepGoingHelp)
     var keepGoing = false
 
+    @Flag(name: .long, help: filterFilesHelp)
+    var filterFiles = false
+
     @Option(help: "Output format: text, json or sarif.")
     var format: Format = .text
 
@@ -71,7 +74,11 @@ struct CheckCommand: ParsableCommand {
         // The config's trees go with the config's policies only.
         let treePaths = trees.isEmpty && policies.isEmpty ? config?.trees ?? [] : trees
         let exclude = inputs.patterns(config: config)
-        let (files, missingPolicies) = try InputFiles.policies(exclude: exclude, keepGoing: keepGoing).expand(policyPaths)
+        var search = InputFiles.policies(exclude: exclude, keepGoing: keepGoing)
+        search.filterNamed = filterFiles
+        let (files, missingPolicies) = try search.expand(policyPaths)
+        // Every file named was filtered out (pre-commit with no policy among the changes).
+        if files.isEmpty && missingPolicies == 0 && filterFiles { return }
         var unreadablePolicies = missingPolicies
         var sources: [(String, [UInt8], PolicyCompilation)] = []
         for path in files {

@@ -34,6 +34,9 @@ struct FmtCommand: ParsableCommand {
 
     @OptionGroup var inputs: ExcludeOptions
 
+    @Flag(name: .long, help: filterFilesHelp)
+    var filterFiles = false
+
     @OptionGroup var display: DisplayOptions
 
     func validate() throws {
@@ -47,7 +50,7 @@ struct FmtCommand: ParsableCommand {
     }
 
     func run() throws {
-        let files = try Self.policyFiles(paths, exclude: inputs.patterns())
+        let files = try Self.policyFiles(paths, exclude: inputs.patterns(), filterNamed: filterFiles)
         var worst = ExitStatus.success
         func fail(_ status: ExitStatus) { if status.rawValue > worst.rawValue { worst = status } }
         var report: [UInt8] = []
@@ -91,13 +94,18 @@ struct FmtCommand: ParsableCommand {
     /// The files named: files as given, folders searched for policies and policy tests
     /// (`*.yaml`, `*.yml` with a top-level `version:` or `policy:` line; sorted; hidden
     /// entries and `--exclude` matches skipped).
-    static func policyFiles(_ paths: [String], exclude: [PathGlob] = []) throws(Reported) -> [String] {
+    static func policyFiles(_ paths: [String], exclude: [PathGlob] = [], filterNamed: Bool = false) throws(Reported) -> [String] {
         var files: [String] = []
-        let search = InputFiles.policiesAndTests(exclude: exclude)
+        var search = InputFiles.policiesAndTests(exclude: exclude)
+        search.filterNamed = filterNamed
         for path in paths {
             // A file named is read (and reported if it cannot be) with the others.
             guard path != "-", TreeInputs.isDirectory(path) else {
-                files.append(path)
+                if path == "-" || !filterNamed || System.status(atPath: path) == nil {
+                    files.append(path)
+                } else {
+                    files += try search.expand([path]).files
+                }
                 continue
             }
             let found = try search.expand([path]).files

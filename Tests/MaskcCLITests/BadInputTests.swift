@@ -36,8 +36,6 @@ struct BadInputTests {
     }
 
     @Test func binaryGarbage() throws {
-        var rng = SystemRandomNumberGenerator()
-        _ = rng
         let bytes: [UInt8] = (0..<4096).map { UInt8(truncatingIfNeeded: ($0 &* 2654435761) >> 7) }
         try Self.expectRejected(try Self.file("garbage.json", bytes), exit: 4, mentions: ":1:1: error:")
     }

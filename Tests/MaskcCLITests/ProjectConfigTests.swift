@@ -107,6 +107,20 @@ struct ProjectConfigTests {
         #expect(!InputFiles.startsLine(of: Array("  version: 1\nversions: 2\n\"version: 1\n".utf8), with: "version"))
     }
 
+    @Test("--filter-files skips named files that are not policies or are excluded (pre-commit passes every changed YAML file); without it they are read")
+    func filterFiles() throws {
+        let check = try CLIHarness.run(["check", "--filter-files", "Examples/ci/maskc.yml", ".pre-commit-hooks.yaml", "Policies/retail-app.yaml"])
+        #expect(check.exit == 0 && check.stdout == "check: 0 errors, 0 warnings, 0 notes in 1 policy\n", "\(check.transcript)")
+        let none = try CLIHarness.run(["check", "--filter-files", "Examples/ci/maskc.yml"])
+        #expect(none.exit == 0 && none.stdout.isEmpty && none.stderr.isEmpty, "\(none.transcript)")
+        let excluded = try CLIHarness.run(["check", "--filter-files", "--exclude", "retail-*", "Policies/retail-app.yaml", "Policies/banking-app.yaml"])
+        #expect(excluded.stdout.hasSuffix("in 1 policy\n"), "\(excluded.transcript)")
+        let fmt = try CLIHarness.run(["fmt", "--check", "--filter-files", "Examples/ci/maskc.yml", "Policies/retail-app.yaml"])
+        #expect(fmt.exit == 0 && fmt.stdout.isEmpty, "\(fmt.transcript)")
+        let unfiltered = try CLIHarness.run(["check", "Examples/ci/maskc.yml"])
+        #expect(unfiltered.exit == 1 && unfiltered.stdout.contains("Examples/ci/maskc.yml:"), "\(unfiltered.transcript)")
+    }
+
     @Test("shell completion completes policy, tree and output paths by extension")
     func completion() throws {
         let bash = try CLIHarness.run(["--generate-completion-script", "bash"]).stdout

@@ -15,6 +15,9 @@ struct InputFiles {
     /// For files found in folders: whether the content is what the command reads (a
     /// policy among other YAML files, such as CI workflows). Files named are always taken.
     var sniff: (@Sendable ([UInt8]) -> Bool)? = nil
+    /// Treat files named like files found in folders: skip those `exclude` matches or
+    /// `sniff` refuses (`--filter-files`, for tools that pass every changed file).
+    var filterNamed = false
 
     /// The files, and how many named paths could not be read (only with ``keepGoing``;
     /// without it the first one ends the run with exit 2).
@@ -34,11 +37,19 @@ struct InputFiles {
             }
             if status.isDirectory {
                 files += walk(path)
-            } else {
+            } else if !filterNamed || takes(path) {
                 files.append(path)
             }
         }
         return (files, unreadable)
+    }
+
+    /// Whether a file passes `exclude` and `sniff` (a file that cannot be read is
+    /// taken, and reported when it is read).
+    private func takes(_ path: String) -> Bool {
+        if exclude.excludes(path) { return false }
+        guard let sniff else { return true }
+        return (try? FileIO.read(path, limit: 1 << 24)).map(sniff) ?? true
     }
 
     private func walk(_ root: String) -> [String] {
@@ -55,7 +66,7 @@ struct InputFiles {
                 guard let status = System.status(atPath: path) else { continue }
                 if status.isDirectory {
                     pending.append(path)
-                } else if accepts(name), sniff.map({ sniff in (try? FileIO.read(path, limit: 1 << 24)).map(sniff) ?? true }) ?? true {
+                } else if accepts(name), takes(path) {
                     found.append(path)
                 }
             }

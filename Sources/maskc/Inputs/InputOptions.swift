@@ -15,3 +15,7 @@ struct ExcludeOptions: ParsableArguments {
 
 /// The help of `--keep-going`, for the commands that take it.
 let keepGoingHelp = ArgumentHelp("Report an input that cannot be read (missing, unreadable, over the size limit) and go on; the run still fails at the end.")
+
+/// The help of `--filter-files`, for the commands that take it.
+let filterFilesHelp = ArgumentHelp(
+    "Skip named files that are not policies (no top-level 'version:') or that --exclude or the config's 'exclude' match, as folder searches do: for pre-commit and other tools that pass every changed file.")

@@ -65,6 +65,9 @@ enum PolicyBases {
     /// The entries of a top-level `extends:`: a flow list (`extends: [a.yaml, "b.yaml"]`),
     /// one name (`extends: base.yaml`), or a block list (`- base.yaml` lines below it).
     static func extendsEntries(_ text: String) -> [String] {
+        // CRLF or CR line ends, and a byte order mark, read as plain lines.
+        var text = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
             // Drop a comment: ` #` outside quotes is enough for file names.
             if let hash = line.range(of: " #") { return line[..<hash.lowerBound] }
@@ -84,7 +87,10 @@ enum PolicyBases {
             guard keyText == "extends" else { continue }
             let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             if value.hasPrefix("[") {
-                return value.dropFirst().prefix { $0 != "]" }.split(separator: ",").map(unquoted).filter { !$0.isEmpty }
+                // A flow list may go on over the lines below, up to its `]`.
+                var list = value
+                for next in lines[(index + 1)...] where !list.contains("]") { list += " " + next }
+                return list.dropFirst().prefix { $0 != "]" }.split(separator: ",").map(unquoted).filter { !$0.isEmpty }
             }
             if !value.isEmpty { return [unquoted(Substring(value))] }
             var items: [String] = []

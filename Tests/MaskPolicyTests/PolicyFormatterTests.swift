@@ -225,6 +225,34 @@ struct PolicyFormatterTests {
         }
     }
 
+    @Test("non-ASCII text anywhere before a node (libyaml counts characters, the formatter slices bytes): numbers stay numbers, comments stay, idempotent, same decisions; with a byte order mark too")
+    func nonASCIIBeforeNodes() throws {
+        let prefixes = ["# кириллица 日本語 🙂 café\n", "\u{FEFF}# é\n"]
+        for (name, yaml) in Self.generatedInputs.prefix(12) {
+            for prefix in prefixes {
+                try Self.checkProperties(Array((prefix + yaml).utf8), file: name + "+non-ASCII")
+            }
+        }
+        let policy = """
+            # комментарий
+            version: 1
+            default: mask
+            rules:
+              - mask: { type: Café日 }
+              #x
+              - mask: { tag: 12, recursive: false }
+              - unmask: { id: "a#b" }
+                reason: "ünïcode 🙂"  # end
+              # maskc:disable=broad-unmask checked
+              - unmask: { type: UIView }
+                reason: 全部
+            """ + "\n"
+        try Self.checkProperties(Array(policy.utf8), file: "unicode.yaml")
+        let out = String(decoding: try Self.formatted(Array(policy.utf8), file: "unicode.yaml"), as: UTF8.self)
+        #expect(out.contains("  - mask: { tag: 12, recursive: false }\n") && out.contains("  - unmask: { id: a#b }\n"), "\(out)")
+        #expect(!out.contains("\"false\"") && !out.contains("\"12\""), "\(out)")
+    }
+
     static let messy = """
         # yaml-language-server: $schema=maskc-policy.schema.json
         # A messy policy.

@@ -105,6 +105,10 @@ struct ProjectConfigTests {
         #expect(InputFiles.startsLine(of: Array("# x\n\"version\" : 1\n".utf8), with: "version"))
         #expect(InputFiles.startsLine(of: Array("'version':\n".utf8), with: "version"))
         #expect(!InputFiles.startsLine(of: Array("  version: 1\nversions: 2\n\"version: 1\n".utf8), with: "version"))
+        // A byte order mark, or the whole policy as one flow mapping, is still a policy.
+        #expect(InputFiles.looksLike(policyWith: "version", [0xEF, 0xBB, 0xBF] + Array("version: 1\ndefault: mask\n".utf8)))
+        #expect(InputFiles.looksLike(policyWith: "version", Array("# a policy\n{version: 1, default: unmask}\n".utf8)))
+        #expect(!InputFiles.looksLike(policyWith: "version", Array("name: CI\non: [push]\n".utf8)))
     }
 
     @Test("--filter-files skips named files that are not policies or are excluded (pre-commit passes every changed YAML file); without it they are read")
@@ -140,6 +144,8 @@ struct PathGlobTests {
             ("**/old/*.json", "a/b/old/x.json", true), ("**/old/*.json", "old/x.json", true), ("a/**/x.json", "a/x.json", true),
             ("a/**/x.json", "a/b/c/x.json", true), ("a/**", "a/b", true), ("a/**", "b/a/c", false),
             ("é?", "dir/éé", true), ("*", "anything/at/all", true),
+            ("./legacy", "legacy/a.yaml", true), ("./legacy", "Policies/legacy/a.yaml", false), ("legacy/", "Policies/legacy/a.yaml", true),
+            (".*", "../Policies/a.yaml", false), (".*", "./Policies/a.yaml", false), (".*", "Policies/.hidden/a.yaml", true),
           ] as [(String, String, Bool)])
     func matches(_ pattern: String, _ path: String, _ expected: Bool) {
         #expect(PathGlob(pattern).matches(path) == expected, "\(pattern) vs \(path)")

@@ -59,12 +59,27 @@ public struct YAMLReader {
         return bytes.withUnsafeBufferPointer { buffer in parse(buffer, bytes: bytes) }
     }
 
-    private func mark(_ m: yaml_mark_t) -> SourceMark {
-        SourceMark(line: Int(m.line) + 1, column: Int(m.column) + 1, offset: Int(m.index))
+    /// Byte offsets of libyaml's marks. libyaml's `index` counts characters (code
+    /// points) after any byte order mark; a mark's `offset` is a byte offset, which the
+    /// formatter slices the source with. Nil when they are the same (ASCII, no mark).
+    static func characterStarts(_ bytes: [UInt8]) -> [Int]? {
+        let bom = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        guard bom || bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+        var starts: [Int] = []
+        starts.reserveCapacity(bytes.count + 1)
+        for index in (bom ? 3 : 0)..<bytes.count where bytes[index] & 0xC0 != 0x80 { starts.append(index) }
+        starts.append(bytes.count)
+        return starts
     }
 
-    private func range(_ event: yaml_event_t) -> SourceRange {
-        SourceRange(file: file, start: mark(event.start_mark), end: mark(event.end_mark))
+    private func mark(_ m: yaml_mark_t, _ starts: [Int]?) -> SourceMark {
+        let index = Int(m.index)
+        let offset = starts.map { $0[min(max(0, index), $0.count - 1)] } ?? index
+        return SourceMark(line: Int(m.line) + 1, column: Int(m.column) + 1, offset: offset)
+    }
+
+    private func range(_ event: yaml_event_t, _ starts: [Int]?) -> SourceRange {
+        SourceRange(file: file, start: mark(event.start_mark, starts), end: mark(event.end_mark, starts))
     }
 
     private func parse(_ buffer: UnsafeBufferPointer<UInt8>, bytes: [UInt8]) -> (YAMLNode?, [Diagnostic]) {
@@ -75,6 +90,7 @@ public struct YAMLReader {
         defer { yaml_parser_delete(&parser) }
         yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
 
+        let starts = Self.characterStarts(bytes)
         var diagnostics: [Diagnostic] = []
         var stack: [Partial] = []
         var root: YAMLNode?
@@ -113,7 +129,7 @@ public struct YAMLReader {
                 return (nil, diagnostics)
             }
             defer { yaml_event_delete(&event) }
-            let here = range(event)
+            let here = range(event, starts)
             switch event.type {
             case YAML_STREAM_END_EVENT:
                 if documents == 0 {
@@ -187,7 +203,7 @@ public struct YAMLReader {
                 message += " (byte 0x\(hex.count == 1 ? "0" + hex : hex) at offset \(parser.problem_offset))"
             }
         } else {
-            at = mark(parser.problem_mark)
+            at = mark(parser.problem_mark, Self.characterStarts(bytes))
         }
         return Diagnostic(.syntax, message, at: SourceRange(file: file, at: at), hint: hint)
     }

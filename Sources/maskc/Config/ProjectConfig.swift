@@ -80,7 +80,8 @@ extension ProjectConfig {
         return try read(found.path, base: found.base)
     }
 
-    /// The nearest `.maskc.yml`, with the prefix that makes its paths relative to the
+    /// The nearest `.maskc.yml` up to the repository's root (a folder holding `.git`),
+    /// with the prefix that makes its paths relative to the
     /// working directory (`""`, `"../"`, ...).
     static func discover() -> (path: String, base: String)? {
         guard let cwd = System.currentDirectory() else { return nil }
@@ -89,7 +90,8 @@ extension ProjectConfig {
         while true {
             let candidate = prefix + fileName
             if let status = System.status(atPath: candidate), !status.isDirectory { return (candidate, prefix) }
-            guard levels > 0 else { return nil }
+            // Not past the repository's root: a config above a checkout is not the project's.
+            guard levels > 0, System.status(atPath: prefix + ".git") == nil else { return nil }
             levels -= 1
             prefix += "../"
         }
@@ -102,7 +104,13 @@ extension ProjectConfig {
 
     /// Reads and validates a config file; any problem is a usage error naming its position.
     static func read(_ path: String, base: String) throws(Reported) -> ProjectConfig {
-        let bytes = try PolicyLoader.readInput(path, what: "config file", limit: 1 << 20)
+        let bytes: [UInt8]
+        do {
+            bytes = try FileIO.read(path, limit: 1 << 20)
+        } catch {
+            FileIO.printError("maskc: error: cannot read config file '\(path)': \(error.isOverLimit ? "over the limit of 1 MiB" : error.message)")
+            throw Reported(status: .usage)
+        }
         switch parse(bytes, file: path, base: base) {
         case .success(let config):
             return config

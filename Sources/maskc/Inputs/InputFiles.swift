@@ -86,14 +86,34 @@ extension InputFiles {
     /// other YAML beside them is not taken for one).
     static func policies(exclude: [PathGlob] = [], keepGoing: Bool = false) -> InputFiles {
         InputFiles(what: "policy", accepts: isPolicyFile, exclude: exclude, keepGoing: keepGoing,
-                   sniff: { startsLine(of: $0, with: "version") })
+                   sniff: { looksLike(policyWith: "version", $0) })
     }
 
     /// Policies and policy tests (for `fmt`): found in a folder, a `.yaml`/`.yml` file
     /// with a top-level `version:` (a policy) or `policy:` (a test) line.
     static func policiesAndTests(exclude: [PathGlob] = []) -> InputFiles {
         InputFiles(what: "policy", accepts: { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }, exclude: exclude,
-                   sniff: { startsLine(of: $0, with: "version") || startsLine(of: $0, with: "policy") })
+                   sniff: { looksLike(policyWith: "version", $0) || looksLike(policyWith: "policy", $0) })
+    }
+
+    /// Whether `bytes` read as YAML has the top-level key `key`: a line starting with it
+    /// (after a byte order mark), or a document written as one flow mapping (`{` first)
+    /// that names it. Erring towards yes: a file taken that is not a policy gets errors,
+    /// a policy skipped would get no check at all.
+    static func looksLike(policyWith key: String, _ bytes: [UInt8]) -> Bool {
+        var body = bytes[...]
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        if startsLine(of: Array(body), with: key) { return true }
+        // The first character that is not blank or in a comment.
+        var index = body.startIndex, inComment = false
+        while index < body.endIndex {
+            let byte = body[index]
+            if inComment { if byte == 0x0A { inComment = false } } else if byte == UInt8(ascii: "#") { inComment = true } else if byte > 0x20 { break }
+            index += 1
+        }
+        guard index < body.endIndex, body[index] == UInt8(ascii: "{") else { return false }
+        let name = Array(key.utf8)
+        return body.indices.contains { body[$0...].starts(with: name) }
     }
 
     /// Whether a line of `bytes` starts with the mapping key `key` at column 1, plain or

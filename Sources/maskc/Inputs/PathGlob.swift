@@ -17,9 +17,10 @@ struct PathGlob: Sendable, Hashable, CustomStringConvertible {
     init(_ pattern: String) {
         description = pattern
         var text = Substring(pattern)
-        while text.hasPrefix("./") { text = text.dropFirst(2) }
         while text.count > 1 && text.hasSuffix("/") { text = text.dropLast() }
+        // A `/` anywhere but at the end anchors it, `./legacy` included (as in `.gitignore`).
         anchored = text.contains("/")
+        while text.hasPrefix("./") { text = text.dropFirst(2) }
         components = text.split(separator: "/", omittingEmptySubsequences: true)
     }
 
@@ -43,7 +44,8 @@ struct PathGlob: Sendable, Hashable, CustomStringConvertible {
         let parts = text.split(separator: "/", omittingEmptySubsequences: true)
         guard !components.isEmpty else { return false }
         if !anchored {
-            return parts.contains { Self.matchComponent(Array(components[0].utf8), Array($0.utf8)) }
+            // `.` and `..` are how the path was reached, not names of its folders.
+            return parts.contains { $0 != "." && $0 != ".." && Self.matchComponent(Array(components[0].utf8), Array($0.utf8)) }
         }
         // A match of a leading run of components: the path, or a folder holding it.
         for end in stride(from: parts.count, through: 1, by: -1) where Self.match(components[...], parts[..<end]) {

@@ -115,6 +115,12 @@ enum System {
         return stat(path, &st) == 0 ? FileStatus(st) : nil
     }
 
+    /// Whether a path is a symbolic link itself (not followed); false when it cannot be read.
+    static func isSymbolicLink(_ path: String) -> Bool {
+        var st = stat()
+        return lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFLNK
+    }
+
     /// The names in a folder, `.` and `..` left out, in the order the system gives;
     /// nil when it cannot be read.
     static func directoryEntries(_ path: String) -> [String]? {

@@ -125,6 +125,19 @@ struct ProjectConfigTests {
         #expect(unfiltered.exit == 1 && unfiltered.stdout.contains("Examples/ci/maskc.yml:"), "\(unfiltered.transcript)")
     }
 
+    @Test("folder searches do not follow links to folders (a link to a folder above would read the same files forever)")
+    func symlinkedFolders() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("maskc-links-\(UUID().uuidString)")
+        let inner = folder.appendingPathComponent("a")
+        try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: CLIHarness.root.appendingPathComponent("Policies/retail-app.yaml"), to: folder.appendingPathComponent("p.yaml"))
+        try FileManager.default.createSymbolicLink(atPath: inner.appendingPathComponent("up").path, withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(atPath: inner.appendingPathComponent("up2").path, withDestinationPath: "../..")
+        let result = try CLIHarness.run(["check", folder.path])
+        #expect(result.exit == 0 && result.stdout.hasSuffix("in 1 policy\n"), "\(result.transcript)")
+    }
+
     @Test("shell completion completes policy, tree and output paths by extension")
     func completion() throws {
         let bash = try CLIHarness.run(["--generate-completion-script", "bash"]).stdout

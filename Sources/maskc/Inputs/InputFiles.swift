@@ -1,8 +1,8 @@
 /// Expands the paths a command line names into the files to read: a file stays as
 /// named (even if an exclude pattern matches it: naming it is asking for it), `-` is
 /// standard input, and a folder is searched recursively, in sorted order, for the files
-/// `accepts` takes, skipping hidden entries and whatever `exclude` matches (a matched
-/// folder is not walked into).
+/// `accepts` takes, skipping hidden entries, links to folders, and whatever `exclude`
+/// matches (a matched folder is not walked into).
 struct InputFiles {
     /// What the files are, for messages (`trees`, `policies`).
     var what: String
@@ -65,6 +65,9 @@ struct InputFiles {
                 if exclude.excludes(path) { continue }
                 guard let status = System.status(atPath: path) else { continue }
                 if status.isDirectory {
+                    // Links to folders are not followed (as `find` does not): a link to
+                    // a folder above would read the same files again and again.
+                    if System.isSymbolicLink(path) { continue }
                     pending.append(path)
                 } else if accepts(name), takes(path) {
                     found.append(path)

@@ -99,17 +99,13 @@ struct FmtCommand: ParsableCommand {
         var search = InputFiles.policiesAndTests(exclude: exclude)
         search.filterNamed = filterNamed
         for path in paths {
-            // A file named is read (and reported if it cannot be) with the others.
-            guard path != "-", TreeInputs.isDirectory(path) else {
-                if path == "-" || !filterNamed || System.status(atPath: path) == nil {
-                    files.append(path)
-                } else {
-                    files += try search.expand([path]).files
-                }
+            // Standard input, and a file that cannot be read, are read (and reported) with the others.
+            guard path != "-", let status = System.status(atPath: path) else {
+                files.append(path)
                 continue
             }
             let found = try search.expand([path]).files
-            if found.isEmpty {
+            if status.isDirectory && found.isEmpty {
                 FileIO.printError("maskc: error: no policy file (*.yaml, *.yml) in '\(path)'")
                 throw Reported(status: .usage)
             }

@@ -1,4 +1,5 @@
 // `maskc-bench --only encode`: the replay encoder through the library.
+import Glibc
 import MaskStorage
 import MaskEngine
 import MaskImport
@@ -42,19 +43,14 @@ func makeReplayScreen(count: Int, opaque: Int, seed: UInt64) -> ReplayScreen {
 func encodeFrame(_ screen: ReplayScreen, _ encoder: inout FrameEncoder, _ open: inout [Int32], timestamp: UInt64 = 0) -> ReplayFrame {
     encoder.begin(screen: screen.screen, timestamp: timestamp)
     open.removeAll(keepingCapacity: true)
-    // The SDK's views are read in place (lent to `enter`, not copied).
-    screen.facts.withUnsafeBufferPointer { facts in
-        screen.looks.withUnsafeBufferPointer { looks in
-            for index in facts.indices {
-                let parent = screen.parents[index]
-                while let top = open.last, top != parent {
-                    encoder.leave()
-                    open.removeLast()
-                }
-                encoder.enter(facts[index], looks[index])
-                open.append(Int32(index))
-            }
+    for index in screen.facts.indices {
+        let parent = screen.parents[index]
+        while let top = open.last, top != parent {
+            encoder.leave()
+            open.removeLast()
         }
+        encoder.enter(screen.facts[index], screen.looks[index])
+        open.append(Int32(index))
     }
     return encoder.finish()
 }
@@ -87,6 +83,7 @@ func encodeBenchmarks() {
     // 1. Throughput, generated screens of 200 to 5,000 views (few opaque views).
     var rng = SplitMix64(seed: 99)
     let screens = (0..<(quick ? 10 : 40)).map { makeReplayScreen(count: Int.random(in: 200...5000, using: &rng), opaque: 0, seed: UInt64($0) + 1) }
+    if getenv("MASKC_BENCH_PROFILE_ENCODE") != nil { for _ in 0..<10 { _ = encodeRate(screens, table: table, removing: false, repeats: 5) } }
     let plain = encodeRate(screens, table: table, removing: false, repeats: 5)
     let removing = encodeRate(screens, table: table, removing: true, repeats: 5)
     line("encode (1000-rule policy)", "\(fmt(plain.rate / 1e6, 2)) M views/s without covered-view removal; \(fmt(removing.rate / 1e6, 2)) M views/s with (\(fmt(plain.rate / removing.rate, 2))x)")

@@ -151,6 +151,13 @@ public struct DecisionTable: Sendable {
         return found
     }
 
+    /// ``rulesMatching(_:_:)`` for a value given as UTF-8 bytes.
+    func rulesMatching(_ key: SelectorKey, bytes value: UnsafeBufferPointer<UInt8>) -> [Int32] {
+        var found: [Int32] = []
+        forEachRuleMatching(key, value) { found.append($0) }
+        return found
+    }
+
     /// Calls `body` with every instance rule whose selector on `key` matches the UTF-8
     /// bytes `value` (exact and glob), in no particular order, before screen scoping.
     @inline(__always)

@@ -41,6 +41,15 @@ public struct MaskingTraversal: Sendable {
     /// The compiled policy.
     public var table: DecisionTable { resolver.table }
 
+    /// A number for the class of the view entered last, stable while ``classGeneration``
+    /// is: 0, 1, 2... in the order classes are met. -1 when that view brought its own
+    /// superclass chain (``ViewFacts/superclasses``), whose classes are not numbered.
+    package var classNumber: Int32 { resolver.lastClassNumber }
+
+    /// Changes when class numbers are given out afresh (a screen change that drops the
+    /// engine's class facts).
+    package var classGeneration: Int { resolver.classCacheGeneration }
+
     /// How many views are entered and not yet left.
     public var depth: Int { stack.count }
 

@@ -35,6 +35,10 @@ struct ClassFacts: Sendable {
     var typeLock: Int32 = -1
     /// The first recursive type lock on any class of the chain, handed down, or -1.
     var recursiveTypeLock: Int32 = -1
+    /// The class's number in the resolver's class cache (0, 1, 2... in the order met,
+    /// until ``ViewResolver/classCacheGeneration`` changes); -1 for a view that brings
+    /// its own superclass chain.
+    var number: Int32 = -1
 }
 
 /// The rules that decide a view on level 3, or that it hands down for level 4: those of
@@ -88,7 +92,13 @@ public struct ViewResolver: Sendable {
 
     /// How many times the class caches were emptied: a caller that keeps class facts of
     /// its own (``IncrementalResolver``) drops them when this changes.
-    private(set) var classCacheGeneration = 0
+    package private(set) var classCacheGeneration = 0
+
+    /// The class number (``ClassFacts/number``) of the view decided last: callers that
+    /// keep something per class (the replay encoder's class traits) index an array with
+    /// it instead of hashing the class name again. -1 when that view brought its own
+    /// superclass chain.
+    package private(set) var lastClassNumber: Int32 = -1
 
     /// Switches to another screen, dropping screen-dependent caches if it changed.
     ///
@@ -142,6 +152,7 @@ public struct ViewResolver: Sendable {
         _ facts: ViewFacts, targetRules: [Int32], indexPathRules: [Int32], inherited: InheritedVerdicts
     ) -> (MaskDecision, InheritedVerdicts) {
         let classFacts = self.classFacts(facts)
+        lastClassNumber = classFacts.number
         var own = RuleTally(), ownRecursive = RuleTally()
         tallyInstance(facts, targetRules: targetRules, indexPathRules: indexPathRules, &own, &ownRecursive)
         return settle(classFacts, own: own, ownRecursive: ownRecursive,
@@ -271,13 +282,17 @@ public struct ViewResolver: Sendable {
 
     /// Tallies the rules selecting `value` on `key`, through a memo of recent values:
     /// identifiers repeat from frame to frame, so most lookups are one hash.
+    ///
+    /// Matches are collected before they are tallied, not tallied from a closure: a
+    /// closure over this mutating `self` made Swift copy the whole table (a retain and
+    /// release of each of its parts) for every view. Most values match nothing, and an
+    /// empty list allocates nothing.
     @inline(__always)
     private mutating func match<Sink: RuleSink>(_ key: SelectorKey, _ value: String, _ own: inout Sink, _ recursive: inout Sink) {
         guard table.instanceKeys & (1 << key.memoSlot) != 0 else { return }
         let slot = Int(key.memoSlot)
         if memoBypassed & (1 << slot) != 0 {
-            var value = value
-            value.withUTF8 { bytes in table.forEachRuleMatching(key, bytes) { tally($0, &own, &recursive) } }
+            for rule in table.rulesMatching(key, value) { tally(rule, &own, &recursive) }
             return
         }
         let range: (start: Int32, count: Int32)
@@ -296,7 +311,7 @@ public struct ViewResolver: Sendable {
         guard table.instanceKeys & (1 << key.memoSlot) != 0 else { return }
         let slot = Int(key.memoSlot)
         if memoBypassed & (1 << slot) != 0 {
-            table.forEachRuleMatching(key, value) { tally($0, &own, &recursive) }
+            for rule in table.rulesMatching(key, bytes: value) { tally(rule, &own, &recursive) }
             return
         }
         let range: (start: Int32, count: Int32)
@@ -304,9 +319,7 @@ public struct ViewResolver: Sendable {
             range = cached
             memoHits[slot] &+= 1
         } else {
-            var list: [Int32] = []
-            table.forEachRuleMatching(key, value) { list.append($0) }
-            range = remember(key, String(decoding: value, as: UTF8.self), list)
+            range = remember(key, String(decoding: value, as: UTF8.self), table.rulesMatching(key, bytes: value))
         }
         tallyMemo(range, &own, &recursive)
     }
@@ -353,7 +366,8 @@ public struct ViewResolver: Sendable {
             return result
         }
         if let cached = classCache.value(for: facts.className) { return cached }
-        let result = computeClassFacts(facts)
+        var result = computeClassFacts(facts)
+        result.number = Int32(classCache.count)
         classCache.set(result, for: facts.className)
         return result
     }

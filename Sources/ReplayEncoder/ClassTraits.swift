@@ -30,49 +30,60 @@ struct ClassTraits: Sendable, Hashable {
 
     /// The traits of a class chain (most specific first).
     init(chain: [String]) {
-        for name in chain {
-            if Self.clippingClasses.contains(name) { clipsByDefault = true }
-            if TypeCatalog.textInputClasses.contains(name) { isTextInput = true }
-            if Self.toggleClasses.contains(name) { isToggle = true }
-            if Self.buttonClasses.contains(name) { isButton = true }
-        }
+        self.init(className: chain.first ?? "", superclasses: chain.dropFirst())
+    }
+
+    /// The traits of a class and its superclasses (nearest first).
+    init<Rest: Sequence<String>>(className: String, superclasses: Rest) {
+        add(className)
+        for name in superclasses { add(name) }
         // Classes the catalog does not know, by name.
-        if let name = chain.first, !isToggle && !isButton {
-            if name.hasSuffix("Switch") || name.hasSuffix("CheckBox") || name.hasSuffix("Toggle") { isToggle = true }
-            else if name.hasSuffix("Button") { isButton = true }
+        if !isToggle && !isButton {
+            if className.hasSuffix("Switch") || className.hasSuffix("CheckBox") || className.hasSuffix("Toggle") { isToggle = true }
+            else if className.hasSuffix("Button") { isButton = true }
         }
         if isToggle { isButton = false }
     }
+
+    private mutating func add(_ name: String) {
+        if Self.clippingClasses.contains(name) { clipsByDefault = true }
+        if TypeCatalog.textInputClasses.contains(name) { isTextInput = true }
+        if Self.toggleClasses.contains(name) { isToggle = true }
+        if Self.buttonClasses.contains(name) { isButton = true }
+    }
 }
 
-/// The traits of each class met, computed once per class name: a small direct-mapped
-/// cache in front of a dictionary, so most views cost one string comparison.
+/// The traits of each class met, computed once per class: kept by the engine's class
+/// number (``MaskEngine/MaskingTraversal/classNumber``), so a view costs one array read
+/// rather than a second lookup of its class name.
 struct ClassTraitsCache {
-    private var traits: [String: ClassTraits] = [:]
-    private var slots = [(name: String, traits: ClassTraits)?](repeating: nil, count: 256)
+    /// Where class chains come from, for views that do not give theirs.
+    let catalog: TypeCatalog
+    private var byNumber: [ClassTraits?] = []
+    /// The engine's class generation the numbers belong to.
+    private var generation = 0
 
-    /// The traits of the view's class: from its own `superclasses` when the view gives
-    /// them, else from the catalog.
-    mutating func traits(of facts: ViewFacts, catalog: TypeCatalog) -> ClassTraits {
+    init(catalog: TypeCatalog) {
+        self.catalog = catalog
+    }
+
+    /// The traits of the view just entered into `traversal`: from its own
+    /// `superclasses` when the view gives them, else from the catalog.
+    mutating func traits(of facts: ViewFacts, number: Int32, generation current: Int) -> ClassTraits {
         if let superclasses = facts.superclasses {
-            return ClassTraits(chain: [facts.className] + superclasses)
+            return ClassTraits(className: facts.className, superclasses: superclasses)
         }
-        let name = facts.className
-        let utf8 = name.utf8
-        // A cheap slot: length and the last two bytes.
-        var slot = utf8.count &* 31
-        if let last = utf8.last { slot &+= Int(last) &* 7 }
-        if utf8.count > 1 { slot &+= Int(utf8[utf8.index(utf8.endIndex, offsetBy: -2)]) }
-        slot &= 255
-        if let cached = slots[slot], cached.name == name { return cached.traits }
-        let found: ClassTraits
-        if let known = traits[name] {
-            found = known
-        } else {
-            found = ClassTraits(chain: catalog.chain(of: name))
-            traits[name] = found
+        if current != generation {
+            byNumber.removeAll(keepingCapacity: true)
+            generation = current
         }
-        slots[slot] = (name, found)
+        let index = Int(number)
+        if index >= 0, index < byNumber.count, let known = byNumber[index] { return known }
+        let found = ClassTraits(chain: catalog.chain(of: facts.className))
+        if index >= 0 {
+            if index >= byNumber.count { byNumber.append(contentsOf: repeatElement(nil, count: index + 1 - byNumber.count)) }
+            byNumber[index] = found
+        }
         return found
     }
 }

@@ -39,7 +39,11 @@ public struct FrameEncoder: Sendable {
     public var removesCoveredViews = true
 
     private var traversal: MaskingTraversal
-    private var classes = ClassTraitsCache()
+    /// The policy, read here rather than through the traversal (which hands out a copy).
+    private let table: DecisionTable
+    /// Whether the policy has a `detect:` safety net.
+    private let detects: Bool
+    private var classes: ClassTraitsCache
     private var coordinates = Coordinates.window
     private var screen: String?
     private var timestamp: UInt64 = 0
@@ -74,21 +78,21 @@ public struct FrameEncoder: Sendable {
     private var nodes: [Node] = []
     private var hasZIndex = false
 
-    /// A drawn view: what it sends, what it shows clipped (what another must cover to
-    /// hide it), and its opaque rectangle in `opaqueBoxes` (or -1).
-    private struct Item {
-        var view: ReplayView
-        var extent: Box
-        var opaque: Int32
-    }
-    /// Drawn views, in pre-order.
-    private var items: [Item] = []
+    /// Drawn views, in pre-order, in two parallel arrays: what each sends; and what it
+    /// shows clipped (what another must cover to hide it) with its opaque rectangle in
+    /// `opaqueBoxes`, or -1. The views are handed to the frame as they are when nothing
+    /// reorders or removes them.
+    private var views: [ReplayView] = []
+    private var covering: [(extent: Box, opaque: Int32)] = []
     private var opaqueBoxes: [Box] = []
 
     /// Creates an encoder deciding views with `table` (and `classifier`, the seed's
     /// `ReplayIdentifiable` hook, which may change a view's kind and content frame).
     public init(table: DecisionTable, classifier: (any ViewClassifier)? = nil) {
         traversal = MaskingTraversal(table: table, classifier: classifier)
+        self.table = table
+        detects = !table.detectors.isEmpty
+        classes = ClassTraitsCache(catalog: table.catalog)
     }
 
     /// Starts a new frame.
@@ -105,7 +109,8 @@ public struct FrameEncoder: Sendable {
         stack.removeAll(keepingCapacity: true)
         nodes.removeAll(keepingCapacity: true)
         hasZIndex = false
-        items.removeAll(keepingCapacity: true)
+        views.removeAll(keepingCapacity: true)
+        covering.removeAll(keepingCapacity: true)
         opaqueBoxes.removeAll(keepingCapacity: true)
     }
 
@@ -135,13 +140,13 @@ public struct FrameEncoder: Sendable {
         // reliable targets count siblings, so skipping one would shift the others'.
         var decision = traversal.enter(facts, frame: &content)
         // The policy's `detect:` safety net, over the one text the frame could carry.
-        if let text = appearance.text, !traversal.table.detectors.isEmpty {
-            decision = traversal.table.safetyNet(decision, content: CollectionOfOne(text))
+        if detects, let text = appearance.text {
+            decision = table.safetyNet(decision, content: CollectionOfOne(text))
         }
         let alpha = (parent?.alpha ?? 1) * Self.alpha(appearance.alpha)
         if appearance.isHidden { return leaveOut(.hidden, decided: true) }
         if !(alpha > 0) { return leaveOut(.transparent, decided: true) }
-        let traits = classes.traits(of: facts, catalog: traversal.table.catalog)
+        let traits = classes.traits(of: facts, number: traversal.classNumber, generation: traversal.classGeneration)
         let clip = parent?.clip ?? .everything
         let frameBox = Box(frame)
         let visible = frameBox.intersection(clip)
@@ -180,30 +185,42 @@ public struct FrameEncoder: Sendable {
         while !stack.isEmpty { leave() }
         var frame = ReplayFrame(screen: screen, timestamp: timestamp)
         let removing = removesCoveredViews && !opaqueBoxes.isEmpty
-        if !hasZIndex && !removing {
-            frame.views = items.map(\.view)
-            stats.viewsDrawn = frame.views.count
-            return frame
-        }
-        let order = hasZIndex ? drawingOrder() : Array(0..<Int32(items.count))
-        frame.views.reserveCapacity(order.count)
+        let order = hasZIndex ? drawingOrder() : nil
+        var kept: [Bool]?
         if removing {
             var bounds = opaqueBoxes[0]
             for box in opaqueBoxes { bounds = bounds.union(box) }
             var grid = OcclusionGrid(bounds: bounds, expected: opaqueBoxes.count)
-            var kept = [Bool](repeating: true, count: items.count)
-            for index in order.reversed() {
-                let item = items[Int(index)]
-                if grid.covers(item.extent) {
-                    kept[Int(index)] = false
-                    stats[.covered] += 1
-                } else if item.opaque >= 0 {
-                    grid.add(opaqueBoxes[Int(item.opaque)])
+            var flags = [Bool](repeating: true, count: views.count)
+            var covered = 0
+            func visit(_ index: Int) {
+                let view = covering[index]
+                if grid.covers(view.extent) {
+                    flags[index] = false
+                    covered += 1
+                } else if view.opaque >= 0 {
+                    grid.add(opaqueBoxes[Int(view.opaque)])
                 }
             }
-            for index in order where kept[Int(index)] { frame.views.append(items[Int(index)].view) }
-        } else {
-            for index in order { frame.views.append(items[Int(index)].view) }
+            if let order {
+                for index in order.reversed() { visit(Int(index)) }
+            } else {
+                for index in views.indices.reversed() { visit(index) }
+            }
+            stats[.covered] += covered
+            if covered > 0 { kept = flags }
+        }
+        switch (order, kept) {
+        case (nil, nil):
+            // Pre-order, nothing removed: the views as drawn, handed over (the next
+            // frame's `removeAll(keepingCapacity:)` gives this encoder a buffer of its own).
+            frame.views = views
+        case (nil, let kept?):
+            frame.views.reserveCapacity(views.count - stats[.covered])
+            for index in views.indices where kept[index] { frame.views.append(views[index]) }
+        case (let order?, let kept):
+            frame.views.reserveCapacity(order.count)
+            for index in order where kept?[Int(index)] ?? true { frame.views.append(views[Int(index)]) }
         }
         stats.viewsDrawn = frame.views.count
         return frame
@@ -248,9 +265,9 @@ public struct FrameEncoder: Sendable {
             opaque = Int32(opaqueBoxes.count)
             opaqueBoxes.append(visible)
         }
-        nodes[Int(node)].item = Int32(items.count)
-        items.append(Item(view: ReplayView(type: type, frame: shown, text: text),
-                          extent: background || border ? box.union(visible) : box, opaque: opaque))
+        nodes[Int(node)].item = Int32(views.count)
+        views.append(ReplayView(type: type, frame: shown, text: text))
+        covering.append((background || border ? box.union(visible) : box, opaque))
     }
 
     /// Types that draw something of their own even without text or an image.
@@ -285,7 +302,7 @@ public struct FrameEncoder: Sendable {
             }
         }
         var order: [Int32] = []
-        order.reserveCapacity(items.count)
+        order.reserveCapacity(views.count)
         var pending = sortedByZ(roots.reversed())
         pending.reverse()
         var siblings: [Int32] = []

@@ -67,4 +67,27 @@ struct TypeInferenceTests {
         }
         #expect(ReplayViewType.label.rawValue == 0)
     }
+
+    /// Class traits are kept by the engine's class number; numbers are given out afresh
+    /// when a screen change drops the engine's class facts (a type rule scoped to a
+    /// screen), so one encoder reused across screens must not keep a number's old traits.
+    @Test func classTraitsFollowTheClassAcrossScreensThatRenumberClasses() {
+        let scoped = DecisionTable(policy: MaskingPolicy(default: .unmask, rules: [MaskRule(.mask, .type("UILabel"), screen: "Settings")]))
+        var encoder = FrameEncoder(table: scoped)
+        func types(_ screen: String, _ classes: [String]) -> [ReplayViewType] {
+            encoder.begin(screen: screen)
+            walk(V("UIView", 0, 0, 400, 800, classes.enumerated().map { V($1, 0, Double($0) * 40, 100, 30, text: "t") }), &encoder)
+            return encoder.finish().views.map(\.type)
+        }
+        #expect(types("Home", ["UISwitch", "UIButton", "UITextField"]) == [.toggle, .button, .textInput])
+        // Settings drops the class facts: UIButton is now met first, so numbers change.
+        #expect(types("Settings", ["UIButton", "UITextField", "UISwitch"]) == [.button, .textInput, .toggle])
+        #expect(types("Home", ["UITextField", "UISwitch", "UIButton"]) == [.textInput, .toggle, .button])
+        // A view that brings its own chain is not numbered, and does not disturb the others.
+        encoder.begin(screen: "Home")
+        var custom = V("AppToggle", 0, 0, 100, 30)
+        custom.facts.superclasses = ["UISwitch", "UIControl", "UIView"]
+        walk(V("UIView", 0, 0, 400, 800, [custom, V("UIButton", 0, 40, 100, 30, text: "Buy")]), &encoder)
+        #expect(encoder.finish().views.map(\.type) == [.toggle, .button])
+    }
 }

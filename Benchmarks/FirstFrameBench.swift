@@ -14,7 +14,7 @@ func walkTree(_ tree: ViewTree, _ traversal: inout MaskingTraversal, _ depths: i
     traversal.reset(screen: tree.screen)
     depths.removeAll(keepingCapacity: true)
     var masked = 0
-    // The encoder's views are read in place (lent to `enter`, not copied), as in the
+    // Each view's facts are copied for the call (see `traverse`), as in the
     // decide and encode benchmarks.
     tree.views.withUnsafeBufferPointer { views in
         tree.parents.withUnsafeBufferPointer { parents in

@@ -36,6 +36,7 @@ func shipCases() {
         let verify = measure(seconds: runs) { loaded += (try? TableFormat.decode(table))?.rules.count ?? 0 }
         let build = measure(seconds: runs) { loaded += DecisionTable(policy: policy).rules.count }
         if getenv("MASKC_BENCH_PROFILE_BUILD") != nil { _ = measure(seconds: 5) { loaded += DecisionTable(policy: policy).rules.count } }
+        if getenv("MASKC_BENCH_PROFILE_LOAD") != nil { _ = measure(seconds: 5) { loaded += (try? DecisionTable(serialized: table))?.rules.count ?? 0 } }
         let digestTime = measure(seconds: runs) { loaded += SHA256.digest(table).count }
         let fromYAML = measure(seconds: runs) { loaded += PolicyCompiler.compile(yaml, file: "bench.yaml").table?.rules.count ?? 0 }
         line("ship \(count) rules: table", "\(table.count / 1024) KiB (YAML \(yaml.count / 1024) KiB)")

@@ -49,9 +49,9 @@ extension ViewResolver {
         for name in chain {
             guard let list = table.typeRules(forClass: name) else { continue }
             var first: Int32 = -1, firstRecursive: Int32 = -1
-            for rule in list where table.ruleLocks[Int(rule)] && applies(rule) {
+            for rule in list where table.ruleFacts[Int(rule)].lock && applies(rule) {
                 if first < 0 || rule < first { first = rule }
-                if table.ruleRecursive[Int(rule)], firstRecursive < 0 || rule < firstRecursive { firstRecursive = rule }
+                if table.ruleFacts[Int(rule)].recursive, firstRecursive < 0 || rule < firstRecursive { firstRecursive = rule }
             }
             if own == nil, first >= 0 { own = Int(first) }
             if recursive == nil, firstRecursive >= 0 { recursive = Int(firstRecursive) }
@@ -60,9 +60,9 @@ extension ViewResolver {
         // Then locked `kind` rules on the chain's kind (a type lock, more specific, comes first).
         if (own == nil || recursive == nil) && !table.kindRules.isEmpty {
             var first: Int32 = -1, firstRecursive: Int32 = -1
-            for rule in table.kindRules[Int(table.catalog.selectorKind(along: chain).code)] where table.ruleLocks[Int(rule)] && applies(rule) {
+            for rule in table.kindRules[Int(table.catalog.selectorKind(along: chain).code)] where table.ruleFacts[Int(rule)].lock && applies(rule) {
                 if first < 0 || rule < first { first = rule }
-                if table.ruleRecursive[Int(rule)], firstRecursive < 0 || rule < firstRecursive { firstRecursive = rule }
+                if table.ruleFacts[Int(rule)].recursive, firstRecursive < 0 || rule < firstRecursive { firstRecursive = rule }
             }
             if own == nil, first >= 0 { own = Int(first) }
             if recursive == nil, firstRecursive >= 0 { recursive = Int(firstRecursive) }

@@ -227,7 +227,7 @@ public struct ViewResolver: Sendable {
             level = .default
         }
         // Level 5: the class's default state (`default`, or its dimension's default).
-        let masks = rule >= 0 ? table.ruleMasks[Int(rule)] : classFacts.defaultState.masks(imageSource: imageSource)
+        let masks = rule >= 0 ? table.ruleFacts[Int(rule)].masks : classFacts.defaultState.masks(imageSource: imageSource)
         let kind = classFacts.kind
         // Never unmasked: maps, secure text entry and everything inside it, and a view
         // whose class chain was cut at the limit (the classes cut off may say `map`).
@@ -266,18 +266,18 @@ public struct ViewResolver: Sendable {
     /// Whether a rule applies on the current screen (``MaskRule/applies(onScreen:)``).
     @inline(__always)
     func applies(_ rule: Int32) -> Bool {
-        let scope = table.ruleScreens[Int(rule)]
-        guard scope < 0 || scope == screenID else { return false }
-        return hasScreen || !table.needsScreens || !table.ruleNeedsScreen[Int(rule)]
+        let facts = table.ruleFacts[Int(rule)]
+        return (facts.screen < 0 || facts.screen == screenID) && (hasScreen || !facts.needsScreen)
     }
 
     @inline(__always)
     private func tally<Sink: RuleSink>(_ rule: Int32, _ own: inout Sink, _ recursive: inout Sink) {
-        guard applies(rule) else { return }
-        let action: MaskAction = table.ruleMasks[Int(rule)] ? .mask : .unmask
-        let locked = table.ruleLocks[Int(rule)]
-        own.add(rule, action, locked: locked)
-        if table.ruleRecursive[Int(rule)] { recursive.add(rule, action, locked: locked) }
+        // The rule's facts read once (``applies(_:)`` inline).
+        let facts = table.ruleFacts[Int(rule)]
+        guard (facts.screen < 0 || facts.screen == screenID) && (hasScreen || !facts.needsScreen) else { return }
+        let action: MaskAction = facts.masks ? .mask : .unmask
+        own.add(rule, action, locked: facts.lock)
+        if facts.recursive { recursive.add(rule, action, locked: facts.lock) }
     }
 
     /// Tallies the rules selecting `value` on `key`, through a memo of recent values:

@@ -65,10 +65,19 @@ public struct DecisionTable: Sendable {
         var keys: UInt8 = 0
         rules.withUnsafeBufferPointer { rules in
             for index in rules.indices {
+                // Stored fields and the selector's key only: `ownLevel`, `isLock` and
+                // `needsScreen` are computed properties, and calling one on an element
+                // copied the whole rule first.
                 let key = rules[index].selector.key
                 let mask = rules[index].action == .mask
-                ranks.append(4 * rules[index].ownLevel.rawValue + (key == .kind ? 2 : 0) + (mask ? 0 : 1))
-                let lock = rules[index].isLock, screenNeeded = rules[index].needsScreen
+                let instance = key != .type && key != .kind  // `ownLevel`: instance or type
+                let level = instance ? PrecedenceLevel.instance : PrecedenceLevel.type
+                ranks.append(4 * level.rawValue + (key == .kind ? 2 : 0) + (mask ? 0 : 1))
+                let lock = rules[index].locked && mask  // `isLock`
+                var screenNeeded = false  // `needsScreen`: an unmask target naming a screen
+                if key == .target && !mask, case .target(let pattern) = rules[index].selector {
+                    screenNeeded = ReliableTarget.namesScreen(pattern.text)
+                }
                 facts.append(RuleFacts(masks: mask, recursive: rules[index].recursive, lock: lock, needsScreen: screenNeeded))
                 locks = locks || lock
                 needsScreen = needsScreen || screenNeeded
@@ -77,7 +86,7 @@ public struct DecisionTable: Sendable {
                     screens = true
                     if key == .type || key == .kind { classScreens = true }
                 }
-                if rules[index].selector.isInstance { keys |= 1 << key.memoSlot }
+                if instance { keys |= 1 << key.memoSlot }
                 if key == .id, case .id(let pattern) = rules[index].selector, Self.couldMatchIndexPath(pattern) { ids = true }
             }
         }

@@ -38,46 +38,66 @@ struct GlobIndex: Sendable {
         rules = entries.map(\.rule)
         tags = entries.map(\.tag)
         tagMask = entries.reduce(0) { $0 | 1 << UInt16($1.tag) }
-        var buckets: [UInt64: [Int32]] = [:]
+        // Each filed pattern's literal key and index, sorted by key then index: equal keys
+        // form a bucket, and the layout depends on nothing but the entries (no
+        // dictionary order, no array per bucket).
+        var keyed: [(key: UInt64, index: Int32)] = []
+        keyed.reserveCapacity(entries.count)
         let tagCount = Int(entries.map(\.tag).max() ?? 0) + 1
-        var prefixes = [Set<Int>](repeating: [], count: tagCount), suffixes = prefixes
+        var prefixes = [[Int]](repeating: [], count: tagCount), suffixes = prefixes
         var scanned: [Int32] = []
-        for (index, entry) in entries.enumerated() {
-            let prefix = entry.pattern.literalPrefix, suffix = entry.pattern.literalSuffix
-            if !prefix.isEmpty {
-                buckets[Self.key(prefix, tag: entry.tag, isPrefix: true), default: []].append(Int32(index))
-                prefixes[Int(entry.tag)].insert(prefix.count)
-            } else if !suffix.isEmpty {
-                buckets[Self.key(suffix, tag: entry.tag, isPrefix: false), default: []].append(Int32(index))
-                suffixes[Int(entry.tag)].insert(suffix.count)
-            } else {
-                scanned.append(Int32(index))
+        entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                let tag = entries[index].tag
+                let pieces = entries[index].pattern.pieces
+                let prefix = pieces[0], suffix = pieces[pieces.count - 1]
+                if !prefix.isEmpty {
+                    keyed.append((Self.key(prefix, tag: tag, isPrefix: true), Int32(index)))
+                    prefixes[Int(tag)].append(prefix.count)
+                } else if !suffix.isEmpty {
+                    keyed.append((Self.key(suffix, tag: tag, isPrefix: false), Int32(index)))
+                    suffixes[Int(tag)].append(suffix.count)
+                } else {
+                    scanned.append(Int32(index))
+                }
             }
         }
+        keyed.sort { $0.key != $1.key ? $0.key < $1.key : $0.index < $1.index }
         self.scanned = scanned
         var lengths: [Int] = []
-        func ranges(_ sets: [Set<Int>]) -> [Range<Int>] {
-            sets.map { set in
+        func ranges(_ lists: [[Int]]) -> [Range<Int>] {
+            lists.map { list in
                 let start = lengths.count
-                lengths += set.sorted()
+                var previous = -1
+                for length in list.sorted() where length != previous {
+                    lengths.append(length)
+                    previous = length
+                }
                 return start..<lengths.count
             }
         }
         prefixLengths = ranges(prefixes)
         suffixLengths = ranges(suffixes)
         self.lengths = lengths
+        var bucketCount = 0
+        for position in keyed.indices where position == 0 || keyed[position].key != keyed[position - 1].key { bucketCount += 1 }
         var size = 16
-        while size < buckets.count * 2 { size <<= 1 }
+        while size < bucketCount * 2 { size <<= 1 }
         var hashes = [UInt64](repeating: 0, count: size), starts = [Int32](repeating: 0, count: size)
         var counts = [Int32](repeating: 0, count: size), pool: [Int32] = []
-        // Sorted by hash, so the layout does not depend on dictionary order.
-        for (hash, list) in buckets.sorted(by: { $0.key < $1.key }) {
+        pool.reserveCapacity(keyed.count)
+        var position = 0
+        while position < keyed.count {
+            let hash = keyed[position].key
             var slot = Int(truncatingIfNeeded: hash) & (size - 1)
             while counts[slot] > 0 { slot = (slot + 1) & (size - 1) }
             hashes[slot] = hash
             starts[slot] = Int32(pool.count)
-            counts[slot] = Int32(list.count)
-            pool += list
+            while position < keyed.count && keyed[position].key == hash {
+                pool.append(keyed[position].index)
+                position += 1
+            }
+            counts[slot] = Int32(pool.count) - starts[slot]
         }
         slotHashes = hashes
         slotStarts = starts

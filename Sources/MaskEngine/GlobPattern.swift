@@ -12,20 +12,22 @@ public struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
     /// Creates a pattern from its written form.
     public init(_ text: String) {
         self.text = text
-        // One pass over the bytes (the generic `split` costs more than the rest of
-        // loading a table).
-        var pieces: [[UInt8]] = []
-        var piece: [UInt8] = []
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: "*") {
-                pieces.append(piece)
-                piece = []
-            } else {
-                piece.append(byte)
+        // Over the bytes in place, each piece copied once at its size (the generic
+        // `split`, or appending byte by byte, cost more than the rest of loading a
+        // table): most selector values have no star and are one piece.
+        var text = text
+        self.pieces = text.withUTF8 { bytes in
+            let star = UInt8(ascii: "*")
+            guard bytes.contains(star) else { return [Array(bytes)] }
+            var pieces: [[UInt8]] = []
+            var start = 0
+            for index in bytes.indices where bytes[index] == star {
+                pieces.append(Array(bytes[start..<index]))
+                start = index + 1
             }
+            pieces.append(Array(bytes[start...]))
+            return pieces
         }
-        pieces.append(piece)
-        self.pieces = pieces
     }
 
     /// True when the pattern has no `*` and so matches only its own text.

@@ -90,7 +90,17 @@ public struct DecisionTable: Sendable {
                 if key == .id, case .id(let pattern) = rules[index].selector, Self.couldMatchIndexPath(pattern) { ids = true }
             }
         }
-        priorityOrder = rules.indices.sorted { a, b in ranks[a] != ranks[b] ? ranks[a] < ranks[b] : a < b }
+        // By rank, then source order: a counting sort (ranks are a few small numbers),
+        // stable, O(r).
+        var firstOfRank = [Int](repeating: 0, count: (ranks.max() ?? 0) + 2)
+        for rank in ranks { firstOfRank[rank + 1] += 1 }
+        for rank in firstOfRank.indices.dropFirst() { firstOfRank[rank] += firstOfRank[rank - 1] }
+        var order = [Int](repeating: 0, count: ranks.count)
+        for (index, rank) in ranks.enumerated() {
+            order[firstOfRank[rank]] = index
+            firstOfRank[rank] += 1
+        }
+        priorityOrder = order
         let selectors = SelectorIndexes(rules)
         exactRules = selectors.exact
         exactPool = selectors.exactPool

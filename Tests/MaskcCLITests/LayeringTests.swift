@@ -26,6 +26,11 @@ struct LayeringTests {
         try CLIHarness.assertGolden("layers-check-app", ["check", "--strict", Self.app, "Examples/policy-repo/base.yaml"])
     }
 
+    @Test("check --trees names the base's file for a base's rule in the per-rule summary")
+    func checkTrees() throws {
+        try CLIHarness.assertGolden("layers-check-trees", ["check", Self.app, "--trees", "Examples/policy-repo/trees"])
+    }
+
     @Test("every layering error: its position, its rule, exit 3", arguments: ["loosens", "missing", "cycle-a", "version", "deep"])
     func errors(_ name: String) throws {
         try CLIHarness.assertGolden("layers-error-\(name)", ["compile", "Tests/Fixtures/Layers/\(name).yaml"])

@@ -36,7 +36,8 @@ enum CheckReporter {
             lines.append("")
             lines.append("\(report.file): \(plural(totals.trees, "tree")), \(plural(totals.views, "view")); views decided per rule:")
             for entry in summary {
-                let origin = entry.rule.origin.map { "\($0.line):\($0.column)" } ?? "-"
+                // A layer's rules from its bases name their file.
+                let origin = entry.rule.origin.map { ($0.file == report.file ? "" : "\($0.file):") + "\($0.line):\($0.column)" } ?? "-"
                 lines.append("  \(origin)  \(entry.rule.action.rawValue) \(entry.rule.selector)  decided \(entry.decided), matched \(entry.matched)")
             }
             lines.append("  default  decided \(totals.byDefault)")

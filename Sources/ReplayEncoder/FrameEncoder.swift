@@ -61,12 +61,14 @@ public struct FrameEncoder: Sendable {
         var transformed: Bool
         /// Non-nil: every view below is left out for this reason.
         var skip: LeftOutReason?
-        /// Whether the engine entered the view (it must then leave it).
-        var decided: Bool
         /// The view's node, -1 for none.
         var node: Int32
     }
     private var stack: [Entry] = []
+    /// How many views are entered below the top of `stack`, whose subtree is left out
+    /// (for `skippedReason`): those views are only counted.
+    private var skippedDepth = 0
+    private var skippedReason = LeftOutReason.notEmitted
 
     /// A view decided: its parent node, its `zIndex`, its drawn item or -1.
     private struct Node {
@@ -107,6 +109,7 @@ public struct FrameEncoder: Sendable {
         self.coordinates = coordinates
         stats = EncodingStats()
         stack.removeAll(keepingCapacity: true)
+        skippedDepth = 0
         nodes.removeAll(keepingCapacity: true)
         hasZIndex = false
         views.removeAll(keepingCapacity: true)
@@ -124,9 +127,18 @@ public struct FrameEncoder: Sendable {
     @discardableResult
     public mutating func enter(_ facts: ViewFacts, _ appearance: ViewAppearance) -> Bool {
         stats.viewsIn += 1
+        // Below a view left out with its subtree: counted, not stacked, not decided.
+        if skippedDepth > 0 {
+            skippedDepth += 1
+            stats[skippedReason] += 1
+            return false
+        }
         let parent = stack.last
         if let reason = parent?.skip {
-            return leaveOut(reason, decided: false)
+            skippedDepth = 1
+            skippedReason = reason
+            stats[reason] += 1
+            return false
         }
         var frame = appearance.frame
         var content = appearance.contentFrame ?? frame
@@ -144,8 +156,8 @@ public struct FrameEncoder: Sendable {
             decision = table.safetyNet(decision, content: CollectionOfOne(text))
         }
         let alpha = (parent?.alpha ?? 1) * Self.alpha(appearance.alpha)
-        if appearance.isHidden { return leaveOut(.hidden, decided: true) }
-        if !(alpha > 0) { return leaveOut(.transparent, decided: true) }
+        if appearance.isHidden { return leaveOut(.hidden) }
+        if !(alpha > 0) { return leaveOut(.transparent) }
         let traits = classes.traits(of: facts, number: traversal.classNumber, generation: traversal.classGeneration)
         let clip = parent?.clip ?? .everything
         let frameBox = Box(frame)
@@ -157,7 +169,7 @@ public struct FrameEncoder: Sendable {
         nodes.append(Node(parent: parent?.node ?? -1, z: z, item: -1))
         if z != 0 { hasZIndex = true }
         var entry = Entry(originX: frame.x, originY: frame.y, clip: clips ? visible : clip, alpha: alpha,
-                          transformed: transformed, skip: decision.emitsChildren ? nil : .notEmitted, decided: true, node: node)
+                          transformed: transformed, skip: decision.emitsChildren ? nil : .notEmitted, node: node)
         if !frameBox.hasArea {
             stats[.zeroArea] += 1
         } else if !visible.hasArea {
@@ -173,8 +185,12 @@ public struct FrameEncoder: Sendable {
 
     /// Leaves the view entered last. Leaving with nothing entered does nothing.
     public mutating func leave() {
-        guard let entry = stack.popLast() else { return }
-        if entry.decided { traversal.leave() }
+        if skippedDepth > 0 {
+            skippedDepth -= 1
+            return
+        }
+        guard stack.popLast() != nil else { return }
+        traversal.leave()
     }
 
     /// The frame: the drawn views back to front, covered views removed (when
@@ -182,6 +198,7 @@ public struct FrameEncoder: Sendable {
     /// - Complexity: O(n) for n drawn views without `zIndex` (O(n log n) with), plus
     ///   the occlusion sweep (see ``OcclusionGrid``).
     public mutating func finish() -> ReplayFrame {
+        skippedDepth = 0
         while !stack.isEmpty { leave() }
         var frame = ReplayFrame(screen: screen, timestamp: timestamp)
         let removing = removesCoveredViews && !opaqueBoxes.isEmpty
@@ -228,11 +245,11 @@ public struct FrameEncoder: Sendable {
 
     // MARK: One view
 
-    /// Leaves a view out with its subtree.
-    private mutating func leaveOut(_ reason: LeftOutReason, decided: Bool) -> Bool {
+    /// Leaves a view the engine has decided out, with its subtree.
+    private mutating func leaveOut(_ reason: LeftOutReason) -> Bool {
         stats[reason] += 1
         stack.append(Entry(originX: 0, originY: 0, clip: .everything, alpha: 0, transformed: false,
-                           skip: reason, decided: decided, node: -1))
+                           skip: reason, node: -1))
         return false
     }
 

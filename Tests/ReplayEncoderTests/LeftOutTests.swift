@@ -25,6 +25,31 @@ struct LeftOutTests {
         #expect(stats[.clipped] == 2)
     }
 
+    /// Views entered below a view left out with its subtree are only counted: leaving
+    /// them returns to the right parent, and a frame finished inside such a subtree
+    /// leaves the encoder ready for the next.
+    @Test func aDeepLeftOutSubtreeIsLeftCleanly() {
+        let hidden = V("UIView", 0, 0, 100, 100, hidden: true, [
+            V("UIView", 0, 0, 50, 50, [V("UIView", 0, 0, 20, 20, [V("UILabel", 0, 0, 10, 10, text: "deep")])]),
+            V("UILabel", 0, 60, 10, 10, text: "also hidden"),
+        ])
+        let root = V("UIScrollView", 0, 0, 400, 800, [hidden, V("UILabel", 0, 200, 100, 20, text: "after")])
+        let (frame, stats) = encode(root)
+        #expect(summary(frame) == ["label 0 200 100 20 \"after\""])
+        #expect(stats[.hidden] == 5)
+        #expect(stats.viewsIn == 7)
+
+        var encoder = FrameEncoder(table: table())
+        encoder.begin(screen: "Test")
+        encoder.enter(root.facts, root.look)
+        encoder.enter(hidden.facts, hidden.look)
+        encoder.enter(hidden.children[0].facts, hidden.children[0].look)  // below the hidden view
+        #expect(encoder.finish().views.isEmpty)
+        encoder.begin(screen: "Test")
+        walk(root, &encoder)
+        #expect(summary(encoder.finish()) == ["label 0 200 100 20 \"after\""])
+    }
+
     @Test func aTransparentContainersChildrenDraw() {
         let root = V("UIView", 0, 0, 400, 800, [V("UIView", 0, 0, 200, 200, [V("UILabel", 10, 10, 50, 20, text: "in")])])
         #expect(summary(encode(root).0) == ["label 10 10 50 20 \"in\""])

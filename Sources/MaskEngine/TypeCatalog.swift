@@ -91,4 +91,59 @@ public struct TypeCatalog: Sendable {
         for name in chain { if let recurse = declaration(of: name)?.recurse { return recurse } }
         return true
     }
+
+    /// ``chain(of:)``, ``kind(along:)``, ``recurses(along:)``, ``isCut(_:)`` and the
+    /// chain's ``SelectorKind`` in one walk, with one ``declaration(of:)`` per class:
+    /// what the resolver computes the first time it meets a class (each of those alone
+    /// looks every class of the chain up again).
+    func summary(of name: String) -> ChainSummary {
+        var summary = ChainSummary(chain: [name])
+        var current = name
+        while true {
+            let declaration = declaration(of: current)
+            summary.note(current, declaration)
+            guard let next = declaration?.superclass, !summary.chain.contains(next) else { break }
+            if summary.chain.count >= Self.maximumChainLength {
+                summary.isCut = true
+                break
+            }
+            summary.chain.append(next)
+            current = next
+        }
+        return summary
+    }
+
+    /// The same for a chain given whole (a view's own `superclasses`): never cut.
+    func summary(along chain: [String]) -> ChainSummary {
+        var summary = ChainSummary(chain: chain)
+        for name in chain { summary.note(name, declaration(of: name)) }
+        return summary
+    }
+}
+
+/// What the engine derives from a class chain's declarations (``TypeCatalog/summary(of:)``).
+struct ChainSummary {
+    /// The class and its superclasses, most specific first.
+    var chain: [String]
+    private var firstKind: ViewKind?
+    private var firstRecurse: Bool?
+    /// Whether a class of the chain is one of ``TypeCatalog/textInputClasses``.
+    private var takesInput = false
+    /// Whether the chain was cut at ``TypeCatalog/maximumChainLength``.
+    var isCut = false
+
+    init(chain: [String]) { self.chain = chain }
+
+    /// The first kind declared along the chain, or `.other` (``TypeCatalog/kind(along:)``).
+    var kind: ViewKind { firstKind ?? .other }
+    /// ``TypeCatalog/recurses(along:)``.
+    var recurses: Bool { firstRecurse ?? true }
+    /// ``TypeCatalog/selectorKind(along:)``.
+    var selectorKind: SelectorKind { SelectorKind(kind: kind, takesInput: takesInput) }
+
+    mutating func note(_ name: String, _ declaration: ClassDeclaration?) {
+        if firstKind == nil { firstKind = declaration?.kind }
+        if firstRecurse == nil { firstRecurse = declaration?.recurse }
+        if !takesInput && TypeCatalog.textInputClasses.contains(name) { takesInput = true }
+    }
 }

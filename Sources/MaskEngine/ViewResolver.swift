@@ -373,14 +373,17 @@ public struct ViewResolver: Sendable {
     }
 
     private func computeClassFacts(_ facts: ViewFacts) -> ClassFacts {
-        let chain = classChain(of: facts)
-        let levels = typeLevelRules(along: chain)
-        let selectorKind = table.catalog.selectorKind(along: chain)
+        // The chain and what its declarations say, in one walk (``classChain(of:)``).
+        let summary = facts.superclasses.map { table.catalog.summary(along: [facts.className] + $0) }
+            ?? table.catalog.summary(of: facts.className)
+        let chain = summary.chain
+        let selectorKind = summary.selectorKind
+        let levels = typeLevelRules(along: chain, selectorKind: selectorKind)
         let locks: (own: Int?, recursive: Int?) = table.usesLocks ? typeLocks(along: chain) : (nil, nil)
         return ClassFacts(
-            kind: table.catalog.kind(along: chain),
-            recurses: table.catalog.recurses(along: chain),
-            chainCut: facts.superclasses == nil && table.catalog.isCut(chain),
+            kind: summary.kind,
+            recurses: summary.recurses,
+            chainCut: summary.isCut,
             typeRule: levels.own?.rules.tally.winner ?? -1,
             recursiveTypeRule: levels.recursive?.rules.tally.winner ?? -1,
             defaultState: table.defaultState(for: selectorKind),
@@ -392,12 +395,12 @@ public struct ViewResolver: Sendable {
     /// The rules of levels 3 (own) and 4 (handed down) for a class chain: its type rules
     /// (``typeRules(along:)``), or where it has none on a level, the `kind` rules of its
     /// ``SelectorKind`` (``kindRules(for:)``). A type rule beats a kind rule.
-    func typeLevelRules(along chain: [String]) -> (own: TypeLevelRules?, recursive: TypeLevelRules?) {
+    func typeLevelRules(along chain: [String], selectorKind: SelectorKind? = nil) -> (own: TypeLevelRules?, recursive: TypeLevelRules?) {
         let types = typeRules(along: chain)
         var own = types.own.map { TypeLevelRules(className: $0.className, kind: nil, rules: $0.rules) }
         var recursive = types.recursive.map { TypeLevelRules(className: $0.className, kind: nil, rules: $0.rules) }
         if !table.kindRules.isEmpty && (own == nil || recursive == nil) {
-            let kind = table.catalog.selectorKind(along: chain)
+            let kind = selectorKind ?? table.catalog.selectorKind(along: chain)
             let kinds = kindRules(for: kind)
             if own == nil, let rules = kinds.own { own = TypeLevelRules(className: nil, kind: kind, rules: rules) }
             if recursive == nil, let rules = kinds.recursive { recursive = TypeLevelRules(className: nil, kind: kind, rules: rules) }

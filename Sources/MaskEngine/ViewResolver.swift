@@ -265,16 +265,17 @@ public struct ViewResolver: Sendable {
 
     /// Whether a rule applies on the current screen (``MaskRule/applies(onScreen:)``).
     @inline(__always)
-    func applies(_ rule: Int32) -> Bool {
-        let facts = table.ruleFacts[Int(rule)]
-        return (facts.screen < 0 || facts.screen == screenID) && (hasScreen || !facts.needsScreen)
+    func applies(_ rule: Int32) -> Bool { applies(table.ruleFacts[Int(rule)]) }
+
+    @inline(__always)
+    private func applies(_ facts: RuleFacts) -> Bool {
+        (facts.screen < 0 || facts.screen == screenID) && (hasScreen || !facts.needsScreen)
     }
 
     @inline(__always)
     private func tally<Sink: RuleSink>(_ rule: Int32, _ own: inout Sink, _ recursive: inout Sink) {
-        // The rule's facts read once (``applies(_:)`` inline).
-        let facts = table.ruleFacts[Int(rule)]
-        guard (facts.screen < 0 || facts.screen == screenID) && (hasScreen || !facts.needsScreen) else { return }
+        let facts = table.ruleFacts[Int(rule)]  // read once
+        guard applies(facts) else { return }
         let action: MaskAction = facts.masks ? .mask : .unmask
         own.add(rule, action, locked: facts.lock)
         if facts.recursive { recursive.add(rule, action, locked: facts.lock) }

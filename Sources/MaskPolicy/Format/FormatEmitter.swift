@@ -348,20 +348,11 @@ struct FormatEmitter {
             let offset = item.range.start.offset
             writeTrivia(itemTrivia[offset] ?? [], indent: indent, first: index == 0)
             if let column = dashColumns[offset] { indentForColumn[column] = indent }
-            switch item.content {
-            case .scalar:
-                let text = ScalarStyle.render(item, source: source, inFlow: false)
-                record(item)
-                lines.append(text.isEmpty ? dash : dash + " " + text)
-            case .mapping, .sequence:
-                if flow.contains(Span(item.range)) {
-                    lines.append(dash + " " + flowText(item, layout.item))
-                } else if item.pairs != nil {
-                    writePairs(item, layout.item, indent: indent + 2, firstPrefix: dash + " ")
-                } else {
-                    lines.append(dash)
-                    writeItems(item, layout.item, indent: indent + 2)
-                }
+            if item.pairs != nil && !flow.contains(Span(item.range)) {
+                // A block mapping's first pair goes on the dash's line.
+                writePairs(item, layout.item, indent: indent + 2, firstPrefix: dash + " ")
+            } else {
+                writeValue(item, layout.item, indent: indent, line: dash)
             }
         }
     }

@@ -14,6 +14,10 @@ struct PathState: Sendable, Equatable {
 /// view whose parent's state is settled (nothing in play, or only patterns ending in
 /// `*` that already match) shares that state without reading its own step.
 struct PathMatcher: Sendable {
+    /// The table whose patterns these are, kept here for the short-form rules' lookup:
+    /// passed in as an argument to each mutating call, it was copied (retains and a
+    /// copy of its bytes) on every view.
+    private let table: DecisionTable
     private var targets: PathAutomaton
     private var indexes: PathAutomaton
     /// The state after `[root]`: a root's parent in the target automaton.
@@ -38,11 +42,10 @@ struct PathMatcher: Sendable {
     /// How many times everything remembered was dropped for the bound.
     private(set) var restarts = 0
 
-    init(table: DecisionTable) { self.init(targets: table.targetPaths, indexes: table.indexPaths) }
-
-    private init(targets: PathPatterns, indexes: PathPatterns) {
-        self.targets = PathAutomaton(targets)
-        self.indexes = PathAutomaton(indexes)
+    init(table: DecisionTable) {
+        self.table = table
+        self.targets = PathAutomaton(table.targetPaths)
+        self.indexes = PathAutomaton(table.indexPaths)
         targetRoot = self.targets.advance(self.targets.start, by: ReliableTarget.root.utf8)
     }
 
@@ -127,12 +130,12 @@ struct PathMatcher: Sendable {
     }
 
     /// The `target` rules and index-path `id` rules a view matches, before screen scoping.
-    mutating func matches(_ facts: ViewFacts, _ state: PathState, table: DecisionTable, screen: String?) -> (targets: [Int32], indexPaths: [Int32]) {
+    mutating func matches(_ facts: ViewFacts, _ state: PathState, screen: String?) -> (targets: [Int32], indexPaths: [Int32]) {
         var targetRules: [Int32] = []
         if table.usesTargets {
             if let ai = facts.accessibilityIdentifier {
                 // A view with an accessibility identifier has the short form as its target.
-                targetRules = shortFormRules(facts.className, ai, table: table, screen: screen)
+                targetRules = shortFormRules(facts.className, ai, screen: screen)
             } else {
                 targetRules = targets.accepted[Int(state.target)]
             }
@@ -141,7 +144,7 @@ struct PathMatcher: Sendable {
         return (targetRules, indexRules)
     }
 
-    private mutating func shortFormRules(_ className: String, _ identifier: String, table: DecisionTable, screen: String?) -> [Int32] {
+    private mutating func shortFormRules(_ className: String, _ identifier: String, screen: String?) -> [Int32] {
         let key = Self.pack(classNumber(className), Self.number(of: identifier, in: &identifierNumbers), screenNumber)
         if let key, let known = shortForms[key] { return shortFormRules[Int(known)] }
         let rules = table.rulesMatching(.target, ReliableTarget.short(className: className, accessibilityIdentifier: identifier, screen: screen))
@@ -179,7 +182,7 @@ struct PathMatcher: Sendable {
             || shortForms.count > bound * 4 || screenNumbers.count > bound else { return }
         // Class, identifier, restoration and screen numbers key the remembered steps:
         // start over all together (the screen is numbered again when the tree starts).
-        var fresh = PathMatcher(targets: targets.patterns, indexes: indexes.patterns)
+        var fresh = PathMatcher(table: table)
         fresh.bound = bound
         fresh.restarts = restarts + 1
         self = fresh

@@ -103,7 +103,7 @@ public struct IncrementalResolver: Sendable {
             let state = resolver.paths?.state(of: facts, parent: parentState, isRoot: parent == nil, childIndex: Int(childIndex),
                                               sameClassIndex: Int(sameClassIndex), screen: screen) ?? parentState
             paths.append(state)
-            (targetRules, indexRules) = resolver.paths?.matches(facts, state, table: resolver.table, screen: screen) ?? ([], [])
+            (targetRules, indexRules) = resolver.paths?.matches(facts, state, screen: screen) ?? ([], [])
             // What the view's selectors match on this screen (scoped rules elsewhere do not).
             lastPathMatches = (targetRules + indexRules).filter { resolver.applies($0) }.map(Int.init)
         }

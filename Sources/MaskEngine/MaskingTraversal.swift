@@ -92,7 +92,7 @@ public struct MaskingTraversal: Sendable {
             let state = resolver.paths?.state(of: facts, parent: parentState, isRoot: paths.isEmpty, childIndex: Int(childIndex),
                                               sameClassIndex: sameClassIndex, screen: screen) ?? parentState
             paths.append((state, Int32(siblingCounts.count)))
-            (targetRules, indexRules) = resolver.paths?.matches(facts, state, table: resolver.table, screen: screen) ?? ([], [])
+            (targetRules, indexRules) = resolver.paths?.matches(facts, state, screen: screen) ?? ([], [])
         }
         let (decision, handed) = resolver.decide(facts, targetRules: targetRules, indexPathRules: indexRules, inherited: inherited)
         stack.append((handed, 0))

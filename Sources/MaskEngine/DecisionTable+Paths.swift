@@ -36,6 +36,10 @@ struct PathMatcher: Sendable {
     /// bits: then steps and short forms that depend on the screen are not remembered).
     private var screenNumbers: [String?: Int32] = [:]
     private var screenNumber: Int32?
+    /// The current screen (``screenChanged(_:)``), for the steps and short forms built
+    /// on a miss: kept here rather than passed with every view (a retain and release of
+    /// its string each time).
+    private var screen: String?
     /// How much may be remembered from one tree to the next (``PathAutomaton/bound``;
     /// smaller in tests).
     var bound = PathAutomaton.bound
@@ -79,12 +83,12 @@ struct PathMatcher: Sendable {
     ///   - sameClassIndex: its index among its siblings of the same class; read only
     ///     when ``needsSameClassIndex(under:)``.
     /// - Complexity: O(1) expected for a step seen before; else O(step · positions).
-    mutating func state(of facts: ViewFacts, parent: PathState, isRoot: Bool, childIndex: Int, sameClassIndex: Int, screen: String?) -> PathState {
-        PathState(target: targetState(of: facts, parent: parent.target, sameClassIndex: sameClassIndex, screen: screen),
+    mutating func state(of facts: ViewFacts, parent: PathState, isRoot: Bool, childIndex: Int, sameClassIndex: Int) -> PathState {
+        PathState(target: targetState(of: facts, parent: parent.target, sameClassIndex: sameClassIndex),
                   index: indexState(parent: parent.index, isRoot: isRoot, childIndex: childIndex))
     }
 
-    private mutating func targetState(of facts: ViewFacts, parent: Int32, sameClassIndex: Int, screen: String?) -> Int32 {
+    private mutating func targetState(of facts: ViewFacts, parent: Int32, sameClassIndex: Int) -> Int32 {
         if targets.settled[Int(parent)] { return parent }
         // `>Class`, keyed by state and class number.
         let classKey = UInt64(UInt32(bitPattern: parent)) << 32 | UInt64(UInt32(bitPattern: classNumber(facts.className)))
@@ -130,12 +134,12 @@ struct PathMatcher: Sendable {
     }
 
     /// The `target` rules and index-path `id` rules a view matches, before screen scoping.
-    mutating func matches(_ facts: ViewFacts, _ state: PathState, screen: String?) -> (targets: [Int32], indexPaths: [Int32]) {
+    mutating func matches(_ facts: ViewFacts, _ state: PathState) -> (targets: [Int32], indexPaths: [Int32]) {
         var targetRules: [Int32] = []
         if table.usesTargets {
             if let ai = facts.accessibilityIdentifier {
                 // A view with an accessibility identifier has the short form as its target.
-                targetRules = shortFormRules(facts.className, ai, screen: screen)
+                targetRules = shortFormRules(facts.className, ai)
             } else {
                 targetRules = targets.accepted[Int(state.target)]
             }
@@ -144,7 +148,7 @@ struct PathMatcher: Sendable {
         return (targetRules, indexRules)
     }
 
-    private mutating func shortFormRules(_ className: String, _ identifier: String, screen: String?) -> [Int32] {
+    private mutating func shortFormRules(_ className: String, _ identifier: String) -> [Int32] {
         let key = Self.pack(classNumber(className), Self.number(of: identifier, in: &identifierNumbers), screenNumber)
         if let key, let known = shortForms[key] { return shortFormRules[Int(known)] }
         let rules = table.rulesMatching(.target, ReliableTarget.short(className: className, accessibilityIdentifier: identifier, screen: screen))
@@ -164,6 +168,7 @@ struct PathMatcher: Sendable {
     /// The screen changed: what depends on it (steps through restoration identifiers,
     /// short forms) is remembered under its number.
     mutating func screenChanged(_ screen: String?) {
+        self.screen = screen
         if let known = screenNumbers[screen] {
             screenNumber = known
         } else if screenNumbers.count < 1 << 16 {

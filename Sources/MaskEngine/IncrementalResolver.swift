@@ -90,7 +90,6 @@ public struct IncrementalResolver: Sendable {
                 childCounts[parent] += 1
             }
             childCounts.append(0)
-            let screen = resolver.screen
             let parentState = parent.map { paths[$0] } ?? resolver.paths?.rootState ?? PathState(target: 0, index: 0)
             var sameClassIndex: Int32 = 0
             // Roots count as siblings of each other (under parent -1).
@@ -101,9 +100,9 @@ public struct IncrementalResolver: Sendable {
                 sameClass[key] = sameClassIndex + 1
             }
             let state = resolver.paths?.state(of: facts, parent: parentState, isRoot: parent == nil, childIndex: Int(childIndex),
-                                              sameClassIndex: Int(sameClassIndex), screen: screen) ?? parentState
+                                              sameClassIndex: Int(sameClassIndex)) ?? parentState
             paths.append(state)
-            (targetRules, indexRules) = resolver.paths?.matches(facts, state, screen: screen) ?? ([], [])
+            (targetRules, indexRules) = resolver.paths?.matches(facts, state) ?? ([], [])
             // What the view's selectors match on this screen (scoped rules elsewhere do not).
             lastPathMatches = (targetRules + indexRules).filter { resolver.applies($0) }.map(Int.init)
         }

@@ -86,13 +86,12 @@ public struct MaskingTraversal: Sendable {
         }
         var targetRules: [Int32] = [], indexRules: [Int32] = []
         if matchesPaths {
-            let screen = resolver.screen
             let parentState = paths.last?.state ?? resolver.paths?.rootState ?? PathState(target: 0, index: 0)
             let sameClassIndex = sameClassIndex(of: facts, under: parentState)
             let state = resolver.paths?.state(of: facts, parent: parentState, isRoot: paths.isEmpty, childIndex: Int(childIndex),
-                                              sameClassIndex: sameClassIndex, screen: screen) ?? parentState
+                                              sameClassIndex: sameClassIndex) ?? parentState
             paths.append((state, Int32(siblingCounts.count)))
-            (targetRules, indexRules) = resolver.paths?.matches(facts, state, screen: screen) ?? ([], [])
+            (targetRules, indexRules) = resolver.paths?.matches(facts, state) ?? ([], [])
         }
         let (decision, handed) = resolver.decide(facts, targetRules: targetRules, indexPathRules: indexRules, inherited: inherited)
         stack.append((handed, 0))

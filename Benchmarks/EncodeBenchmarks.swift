@@ -1,5 +1,9 @@
 // `maskc-bench --only encode`: the replay encoder through the library.
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import MaskStorage
 import MaskEngine
 import MaskImport

@@ -23,13 +23,11 @@ struct Box: Sendable, Hashable {
     }
 
     /// Whether the box has positive, finite area.
-    @inline(__always)
     var hasArea: Bool {
         maxX > minX && maxY > minY && minX.isFinite && minY.isFinite && maxX.isFinite && maxY.isFinite
     }
 
     /// The part of the box inside `other` (possibly empty).
-    @inline(__always)
     func intersection(_ other: Box) -> Box {
         Box(minX: max(minX, other.minX), minY: max(minY, other.minY), maxX: min(maxX, other.maxX), maxY: min(maxY, other.maxY))
     }

@@ -123,7 +123,7 @@ public struct FrameEncoder: Sendable {
     ///   transparent or clipped-away view and below a view whose children the masking
     ///   decision does not emit: an encoder should not walk them (views entered there
     ///   anyway are left out and counted).
-    /// - Complexity: O(1) expected (the engine's decision, a class lookup cached by name).
+    /// - Complexity: O(1) expected (the engine's decision, class traits kept by the engine's class number).
     @discardableResult
     public mutating func enter(_ facts: ViewFacts, _ appearance: ViewAppearance) -> Bool {
         stats.viewsIn += 1

@@ -15,7 +15,6 @@ extension ReplayViewType {
     ///   - decision: the engine's decision (after any classifier).
     ///   - hasText: whether the view draws text (it may not be sent).
     ///   - hasImage: whether the view shows image content.
-    @inline(__always)
     static func infer(_ decision: MaskDecision, traits: ClassTraits, hasText: Bool, hasImage: Bool) -> ReplayViewType {
         let kind = decision.kind
         if kind == .map { return .map }

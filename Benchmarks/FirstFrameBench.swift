@@ -79,6 +79,8 @@ func firstFrameCases() {
         TreeGenerator.tree(treeGenerator.views(count: 500, maxDepth: 30), screen: Corpus.screens[i % Corpus.screens.count] + "Other")
     }
     let runs = getenv("MASKC_BENCH_RUNS").flatMap { Int(String(cString: $0)) } ?? (quick ? 20 : 200)
+    // For `perf record`: only one phase is run (cold, change or warm).
+    let phase = getenv("MASKC_BENCH_PHASE").map { String(cString: $0) }
     var depths: [Int32] = []
     var sink = 0
     for (name, tree, table) in screens {
@@ -86,10 +88,13 @@ func firstFrameCases() {
         var launch: [Double] = [], change: [Double] = [], warm: [Double] = []
         for _ in 0..<runs {
             // After launch: the traversal is new (its creation counted).
-            let t0 = now()
-            var fresh = MaskingTraversal(table: table)
-            sink &+= walkTree(tree, &fresh, &depths)
-            launch.append(now() - t0)
+            if phase == nil || phase == "cold" {
+                let t0 = now()
+                var fresh = MaskingTraversal(table: table)
+                sink &+= walkTree(tree, &fresh, &depths)
+                launch.append(now() - t0)
+                if phase != nil { continue }
+            }
             // After a screen change: warm from other screens, then this one once.
             var moved = MaskingTraversal(table: table)
             for other in others { sink &+= walkTree(other, &moved, &depths) }
@@ -97,10 +102,13 @@ func firstFrameCases() {
             sink &+= walkTree(tree, &moved, &depths)
             change.append(now() - t1)
             // Steady frames of the same screen.
-            let t2 = now()
-            sink &+= walkTree(tree, &moved, &depths)
-            warm.append(now() - t2)
+            for _ in 0..<(phase == "warm" ? 20 : 1) {
+                let t2 = now()
+                sink &+= walkTree(tree, &moved, &depths)
+                warm.append(now() - t2)
+            }
         }
+        if phase != nil { continue }
         line("first frame: \(name)", "cold (new traversal) \(distribution(launch)); after a screen change \(distribution(change)); warm \(distribution(warm))")
     }
     if sink == 42 { print("") }

@@ -20,18 +20,37 @@ public enum ClassName {
     /// name without a qualifying `.` (or one ending in `.`).
     /// - Complexity: O(n) for a name of n bytes.
     public static func simpleName(of name: String) -> String? {
-        let utf8 = name.utf8
-        var lastDot: String.Index?
-        var index = utf8.startIndex
-        while index < utf8.endIndex {
-            let byte = utf8[index]
+        var name = name
+        return name.withUTF8 { bytes in
+            simpleNameStart(bytes).map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0...]), as: UTF8.self) }
+        }
+    }
+
+    /// Where the simple name starts in a class name's UTF-8 bytes: after the last `.`
+    /// before any `<`; nil when there is none (or nothing valid follows it).
+    /// - Complexity: O(n) for a name of n bytes.
+    static func simpleNameStart(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var lastDot = -1
+        for index in bytes.indices {
+            let byte = bytes[index]
             if byte == UInt8(ascii: "<") { break }
             if byte == UInt8(ascii: ".") { lastDot = index }
-            index = utf8.index(after: index)
         }
-        guard let lastDot else { return nil }
-        let start = utf8.index(after: lastDot)
-        guard start < utf8.endIndex, utf8[start] != UInt8(ascii: "<") else { return nil }
-        return String(name[start...])
+        let start = lastDot + 1
+        guard lastDot >= 0, start < bytes.count, bytes[start] != UInt8(ascii: "<") else { return nil }
+        return start
+    }
+
+    /// What `table` holds for a class name and for its simple name, read from the
+    /// name's bytes (no `String` made for the simple name). With `both` false the simple
+    /// name is not looked up when the name itself is found.
+    static func lookup<Value>(_ name: String, in table: StringTable<Value>, both: Bool) -> (own: Value?, simple: Value?) {
+        var name = name
+        return name.withUTF8 { bytes in
+            let own = table.lookup(bytes: bytes)
+            if own != nil && !both { return (own, nil) }
+            guard let start = simpleNameStart(bytes) else { return (own, nil) }
+            return (own, table.lookup(bytes: UnsafeBufferPointer(rebasing: bytes[start...])))
+        }
     }
 }

@@ -32,6 +32,9 @@ struct PathMatcher: Sendable {
     private var shortForms = StepTable()
     private var shortFormRules: [[Int32]] = []
     private var identifierNumbers = StringTable<Int32>()
+    /// By identifier number: whether a short form with that identifier could match a
+    /// target (``ShortFormFilter``); those that cannot need no further lookup.
+    private var identifierCouldMatch: [Bool] = []
     /// The screens seen, numbered from 0, and the current one's number (nil past 16
     /// bits: then steps and short forms that depend on the screen are not remembered).
     private var screenNumbers: [String?: Int32] = [:]
@@ -75,6 +78,35 @@ struct PathMatcher: Sendable {
         let number = Int32(table.count)
         table.set(number, for: key)
         return number
+    }
+
+    /// Steps into a view: its state from its parent's, and the rules it matches.
+    /// - Parameters:
+    ///   - parent: the parent's state; nil for a root.
+    ///   - childIndex: the view's index among its parent's children (among the roots for a root).
+    ///   - siblingCounts: per-class child counts of the entered views, the parent's
+    ///     children's from `countsStart` on; counted only while the parent's target
+    ///     state still reads steps.
+    mutating func enter(
+        _ facts: ViewFacts, parent: PathState?, childIndex: Int,
+        siblingCounts: inout [(classNumber: Int32, count: Int32)], countsStart: Int
+    ) -> (state: PathState, targets: [Int32], indexPaths: [Int32]) {
+        let parentState = parent ?? rootState
+        var sameClassIndex = 0
+        if needsSameClassIndex(under: parentState) {
+            let number = classNumber(facts.className)
+            var index = countsStart
+            while index < siblingCounts.count && siblingCounts[index].classNumber != number { index += 1 }
+            if index < siblingCounts.count {
+                sameClassIndex = Int(siblingCounts[index].count)
+                siblingCounts[index].count += 1
+            } else {
+                siblingCounts.append((number, 1))
+            }
+        }
+        let state = state(of: facts, parent: parentState, isRoot: parent == nil, childIndex: childIndex, sameClassIndex: sameClassIndex)
+        let (targets, indexPaths) = matches(facts, state)
+        return (state, targets, indexPaths)
     }
 
     /// A view's state from its parent's.
@@ -149,7 +181,16 @@ struct PathMatcher: Sendable {
     }
 
     private mutating func shortFormRules(_ className: String, _ identifier: String) -> [Int32] {
-        let key = Self.pack(classNumber(className), Self.number(of: identifier, in: &identifierNumbers), screenNumber)
+        let identifierNumber: Int32
+        if let known = identifierNumbers.value(for: identifier) {
+            identifierNumber = known
+        } else {
+            identifierNumber = Int32(identifierNumbers.count)
+            identifierNumbers.set(identifierNumber, for: identifier)
+            identifierCouldMatch.append(table.shortForms.couldMatch(identifier: identifier))
+        }
+        if !identifierCouldMatch[Int(identifierNumber)] && !ShortFormFilter.classNeedsLookup(className) { return [] }
+        let key = Self.pack(classNumber(className), identifierNumber, screenNumber)
         if let key, let known = shortForms[key] { return shortFormRules[Int(known)] }
         let rules = table.rulesMatching(.target, ReliableTarget.short(className: className, accessibilityIdentifier: identifier, screen: screen))
         if let key {

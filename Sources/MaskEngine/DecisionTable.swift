@@ -27,6 +27,10 @@ public struct DecisionTable: Sendable {
     /// Glob instance selectors, tagged by selector key (`memoSlot`).
     let globRules: GlobIndex
     let typeRules: [String: [Int32]]
+    /// The same lists by number, and each class name's number in an engine string table
+    /// (``typeRules(forClass:)`` looks names up by their bytes).
+    let typeRuleLists: [[Int32]]
+    let typeRuleIndex: StringTable<Int32>
     /// `kind` rules, by ``SelectorKind/code`` (empty when the policy has none).
     let kindRules: [[Int32]]
 
@@ -63,6 +67,7 @@ public struct DecisionTable: Sendable {
         facts.reserveCapacity(rules.count)
         var targets = false, ids = false, screens = false, classScreens = false, locks = false, needsScreen = false
         var keys: UInt8 = 0
+        var targetPatterns: [GlobPattern] = []
         rules.withUnsafeBufferPointer { rules in
             for index in rules.indices {
                 // Stored fields and the selector's key only: `ownLevel`, `isLock` and
@@ -81,7 +86,10 @@ public struct DecisionTable: Sendable {
                 facts.append(RuleFacts(masks: mask, recursive: rules[index].recursive, lock: lock, needsScreen: screenNeeded))
                 locks = locks || lock
                 needsScreen = needsScreen || screenNeeded
-                if key == .target { targets = true }
+                if key == .target, case .target(let pattern) = rules[index].selector {
+                    targets = true
+                    targetPatterns.append(pattern)
+                }
                 if rules[index].screen != nil {
                     screens = true
                     if key == .type || key == .kind { classScreens = true }
@@ -107,6 +115,14 @@ public struct DecisionTable: Sendable {
         tagRules = selectors.tags
         globRules = selectors.globs
         typeRules = selectors.types
+        var typeIndex = StringTable<Int32>(capacity: selectors.types.count)
+        var typeLists: [[Int32]] = []
+        for (name, list) in selectors.types {
+            typeIndex.set(Int32(typeLists.count), for: name)
+            typeLists.append(list)
+        }
+        typeRuleIndex = typeIndex
+        typeRuleLists = typeLists
         kindRules = selectors.kinds
         usesTargets = targets
         usesIDs = ids
@@ -120,6 +136,7 @@ public struct DecisionTable: Sendable {
         needsScreens = needsScreen
         usesLocks = locks
         (targetPaths, indexPaths) = Self.pathPatterns(of: rules)
+        shortForms = ShortFormFilter(targets: targetPatterns)
     }
 
     /// Index paths are digits and dots: only patterns of digits, dots and stars can match one.
@@ -131,6 +148,8 @@ public struct DecisionTable: Sendable {
     let targetPaths: PathPatterns
     /// `id` patterns that could match index paths, matched as the paths grow.
     let indexPaths: PathPatterns
+    /// Which accessibility identifiers could make a short-form target match.
+    let shortForms: ShortFormFilter
 
     /// Bit i set when some instance rule uses the selector key with memo slot i.
     let instanceKeys: UInt8
@@ -181,9 +200,11 @@ public struct DecisionTable: Sendable {
     /// simple name (``ClassName``), in source order within each; nil when none.
     /// The one lookup of type rules by class.
     func typeRules(forClass name: String) -> [Int32]? {
-        let own = typeRules[name]
-        guard let simple = ClassName.simpleName(of: name), let bySimple = typeRules[simple] else { return own }
-        return (own ?? []) + bySimple
+        guard !typeRules.isEmpty else { return nil }
+        let found = ClassName.lookup(name, in: typeRuleIndex, both: true)
+        guard let own = found.own else { return found.simple.map { typeRuleLists[Int($0)] } }
+        guard let simple = found.simple else { return typeRuleLists[Int(own)] }
+        return typeRuleLists[Int(own)] + typeRuleLists[Int(simple)]
     }
 
     /// The rule a decision names, if any.

@@ -86,35 +86,18 @@ public struct MaskingTraversal: Sendable {
         }
         var targetRules: [Int32] = [], indexRules: [Int32] = []
         if matchesPaths {
-            let parentState = paths.last?.state ?? resolver.paths?.rootState ?? PathState(target: 0, index: 0)
-            let sameClassIndex = sameClassIndex(of: facts, under: parentState)
-            let state = resolver.paths?.state(of: facts, parent: parentState, isRoot: paths.isEmpty, childIndex: Int(childIndex),
-                                              sameClassIndex: sameClassIndex) ?? parentState
-            paths.append((state, Int32(siblingCounts.count)))
-            (targetRules, indexRules) = resolver.paths?.matches(facts, state) ?? ([], [])
+            // One mutating call on the matcher in place: reading it through `?.` copied
+            // it (a retain of each of its parts) several times a view.
+            let parent = paths.last
+            let step = resolver.paths!.enter(facts, parent: parent?.state, childIndex: Int(childIndex),
+                                             siblingCounts: &siblingCounts, countsStart: Int(parent?.countsStart ?? 0))
+            paths.append((step.state, Int32(siblingCounts.count)))
+            targetRules = step.targets
+            indexRules = step.indexPaths
         }
         let (decision, handed) = resolver.decide(facts, targetRules: targetRules, indexPathRules: indexRules, inherited: inherited)
         stack.append((handed, 0))
         return decision
-    }
-
-    /// The entering view's index among its siblings of the same class (roots count as
-    /// siblings), counted only while the parent's path can still match a step.
-    private mutating func sameClassIndex(of facts: ViewFacts, under parentState: PathState) -> Int {
-        guard resolver.paths?.needsSameClassIndex(under: parentState) == true,
-              let number = resolver.paths?.classNumber(facts.className) else { return 0 }
-        let start = Int(paths.last?.countsStart ?? 0)
-        var index = start
-        while index < siblingCounts.count {
-            if siblingCounts[index].classNumber == number {
-                let count = siblingCounts[index].count
-                siblingCounts[index].count += 1
-                return Int(count)
-            }
-            index += 1
-        }
-        siblingCounts.append((number, 1))
-        return 0
     }
 
     /// Enters a view and decides it, letting the classifier set its kind and adjust its
@@ -130,10 +113,12 @@ public struct MaskingTraversal: Sendable {
 
     /// Leaves the view entered last. Leaving with nothing entered does nothing.
     public mutating func leave() {
-        guard stack.popLast() != nil else { return }
-        if let left = paths.popLast() {
-            // The view's children's counts go with it.
-            siblingCounts.removeSubrange(Int(left.countsStart)...)
-        }
+        guard !stack.isEmpty else { return }
+        stack.removeLast()
+        guard matchesPaths else { return }
+        let countsStart = Int(paths[paths.count - 1].countsStart)
+        paths.removeLast()
+        // The view's children's counts go with it (most views have none).
+        if countsStart < siblingCounts.count { siblingCounts.removeSubrange(countsStart...) }
     }
 }

@@ -5,6 +5,16 @@
 public struct TypeCatalog: Sendable {
     /// Declarations by class name.
     public private(set) var declarations: [String: ClassDeclaration]
+    /// The same declarations in the engine's string table (FNV-1a over the bytes, not a
+    /// seeded SipHash; a simple name looked up without making a `String` of it): the
+    /// resolver looks each class of a chain up the first time it meets the class.
+    private var index: StringTable<ClassDeclaration>
+
+    private static func index(_ declarations: [String: ClassDeclaration]) -> StringTable<ClassDeclaration> {
+        var index = StringTable<ClassDeclaration>(capacity: declarations.count)
+        for (name, declaration) in declarations { index.set(declaration, for: name) }
+        return index
+    }
 
     /// The longest class chain followed; a longer one is cut (and a cycle stops earlier).
     ///
@@ -18,8 +28,10 @@ public struct TypeCatalog: Sendable {
 
     /// Creates a catalog from declarations; a later declaration of a name wins.
     public init(_ declarations: [ClassDeclaration] = []) {
-        self.declarations = [:]
-        for declaration in declarations { self.declarations[declaration.name] = declaration }
+        var byName: [String: ClassDeclaration] = [:]
+        for declaration in declarations { byName[declaration.name] = declaration }
+        self.declarations = byName
+        index = Self.index(byName)
     }
 
     /// This catalog with `overlay` laid on top: a field the overlay leaves unset keeps
@@ -34,6 +46,7 @@ public struct TypeCatalog: Sendable {
                 merged.recurse = declaration.recurse ?? base.recurse
             }
             result.declarations[declaration.name] = merged
+            result.index.set(merged, for: declaration.name)
         }
         return result
     }
@@ -46,9 +59,8 @@ public struct TypeCatalog: Sendable {
     /// Every lookup of a class by the engine goes through here.
     /// - Complexity: O(n) for a name of n bytes.
     public func declaration(of name: String) -> ClassDeclaration? {
-        if let own = declarations[name] { return own }
-        guard let simple = ClassName.simpleName(of: name) else { return nil }
-        return declarations[simple]
+        let found = ClassName.lookup(name, in: index, both: false)
+        return found.own ?? found.simple
     }
 
     /// Whether the catalog declares the class, under its own or its simple name.

@@ -41,6 +41,12 @@ struct ClassFacts: Sendable {
     var number: Int32 = -1
 }
 
+/// A superclass chain a view brought, and the class facts derived from it.
+struct GivenChain: Sendable {
+    var superclasses: [String]
+    var facts: ClassFacts
+}
+
 /// The rules that decide a view on level 3, or that it hands down for level 4: those of
 /// the most specific class of its chain with a type rule, or else those of its kind.
 struct TypeLevelRules {
@@ -62,8 +68,11 @@ public struct ViewResolver: Sendable {
     /// The screen of the tree being resolved (for `screen:`-scoped rules and `ai` targets).
     public private(set) var screen: String?
     private var classCache = StringTable<ClassFacts>()
-    /// Class facts for views that bring their own superclass chain, by class name.
-    private var givenChainCache = StringTable<(superclasses: [String], facts: ClassFacts)>()
+    /// Class facts for views that bring their own superclass chain, by class name: an
+    /// index into `givenChains` (a table of plain numbers: a tuple value in the table's
+    /// cache was copied through the runtime's generic witnesses on every lookup).
+    private var givenChainCache = StringTable<Int32>()
+    private var givenChains: [GivenChain] = []
     /// Rules matching recent identifier values, tagged by selector key (see `match`): a
     /// range of `memoPool`.
     private var memo = StringTable<(start: Int32, count: Int32)>()
@@ -117,6 +126,7 @@ public struct ViewResolver: Sendable {
         if table.classRulesUseScreens && (id != screenID || has != hasScreen) {
             classCache.removeAll()
             givenChainCache.removeAll()
+            givenChains.removeAll(keepingCapacity: true)
             classCacheGeneration &+= 1
         }
         screenID = id
@@ -361,9 +371,15 @@ public struct ViewResolver: Sendable {
     mutating func classFacts(_ facts: ViewFacts) -> ClassFacts {
         if let superclasses = facts.superclasses {
             // Keyed by class; the stored chain must equal the view's.
-            if let cached = givenChainCache.value(for: facts.className), cached.superclasses == superclasses { return cached.facts }
+            if let index = givenChainCache.value(for: facts.className) {
+                if givenChains[Int(index)].superclasses == superclasses { return givenChains[Int(index)].facts }
+                let result = computeClassFacts(facts)
+                givenChains[Int(index)] = GivenChain(superclasses: superclasses, facts: result)
+                return result
+            }
             let result = computeClassFacts(facts)
-            givenChainCache.set((superclasses, result), for: facts.className)
+            givenChainCache.set(Int32(givenChains.count), for: facts.className)
+            givenChains.append(GivenChain(superclasses: superclasses, facts: result))
             return result
         }
         if let cached = classCache.value(for: facts.className) { return cached }

@@ -1,0 +1,96 @@
+import MaskTestSupport
+import Testing
+@testable import MaskEngine
+
+/// The short-form filter skips spelling out and looking up `Class[ai:...]` for views
+/// whose identifier appears in no exact target: the decisions must be those of the
+/// reference resolver, which spells every target out, whatever the identifiers, screens
+/// and class names (including class names that start with `[`, as a path does).
+@Suite("Short-form filter")
+struct ShortFormFilterTests {
+    @Test func tailsAreTheIdentifierAndEachPartAfterADot() {
+        #expect(ShortFormFilter.tails(of: "UIButton[ai:Sales.on_sale]") == ["Sales.on_sale", "on_sale"])
+        #expect(ShortFormFilter.tails(of: "UILabel[ai:x]") == ["x"])
+        #expect(ShortFormFilter.tails(of: "UILabel[ai:a.b.c]") == ["a.b.c", "b.c", "c"])
+        // A class name may hold `[ai:` too: both readings are kept.
+        #expect(ShortFormFilter.tails(of: "W[ai:q][ai:Home.t]") == ["q][ai:Home.t", "t", "Home.t", "t"])
+        #expect(ShortFormFilter.tails(of: "UILabel[ai:x") == [])
+        #expect(ShortFormFilter.tails(of: "UILabel") == [])
+    }
+
+    @Test func theFilterSaysWhichIdentifiersCouldMatch() {
+        let exact = ShortFormFilter(targets: [GlobPattern("UIButton[ai:Sales.on_sale]"), GlobPattern("[root]>UIView[ai:p]")])
+        #expect(exact.couldMatch(identifier: "on_sale"))
+        #expect(exact.couldMatch(identifier: "Sales.on_sale"))
+        #expect(!exact.couldMatch(identifier: "sale"))
+        #expect(!exact.couldMatch(identifier: "p"), "a target starting with `[` is left to the full lookup")
+        let globbed = ShortFormFilter(targets: [GlobPattern("UIButton[ai:*]")])
+        #expect(globbed.couldMatch(identifier: "anything"))
+        let pathGlob = ShortFormFilter(targets: [GlobPattern("[root]>*")])
+        #expect(!pathGlob.couldMatch(identifier: "anything"), "a glob starting with `[` matches only class names starting with `[`")
+        #expect(ShortFormFilter.classNeedsLookup("[root]>UIView"))
+        #expect(!ShortFormFilter.classNeedsLookup("UIView"))
+    }
+
+    static let identifiers = ["on_sale", "sale", "Sales.on_sale", "a.b", "b", "a", "Home.a.b", "x.", ".x", "", "é.ü"]
+    static let classes = ["UIButton", "UILabel", "MyApp.Row", "[root]>UIView", "[x", "UIView"]
+    static let screens: [String?] = ["Sales", "Home", "a", nil, ""]
+
+    @Test("decisions with exact short-form targets equal the reference resolver's", arguments: 0..<40)
+    func agreesWithTheReference(seed: Int) {
+        var rng = SplitMix64(seed: UInt64(seed) &+ 91)
+        var rules: [MaskRule] = []
+        for _ in 0..<Int.random(in: 1...6, using: &rng) {
+            let className = Self.classes.randomElement(using: &rng)!
+            let identifier = Self.identifiers.randomElement(using: &rng)!
+            let screen = Self.screens.randomElement(using: &rng)!
+            let value = screen.map { "\($0).\(identifier)" } ?? identifier
+            let action: MaskAction = Bool.random(using: &rng) ? .mask : .unmask
+            rules.append(MaskRule(action, .target(GlobPattern("\(className)[ai:\(value)]"))))
+        }
+        if seed % 4 == 0 { rules.append(MaskRule(.unmask, .target(GlobPattern("[root]>UIView[ai:a]")))) }
+        if seed % 5 == 0 { rules.append(MaskRule(.unmask, .target(GlobPattern("[root]>*")))) }
+        let policy = MaskingPolicy(default: Bool.random(using: &rng) ? .mask : .unmask, rules: rules)
+        let table = DecisionTable(policy: policy)
+        let reference = ReferenceResolver(policy: policy)
+        var traversal = MaskingTraversal(table: table)
+        for screen in Self.screens {
+            var tree = ViewTree(screen: screen)
+            // Pre-order: each view's parent is on the path from the root to the view before it.
+            var path: [Int] = []
+            for _ in 0..<40 {
+                let facts = ViewFacts(className: Self.classes.randomElement(using: &rng)!,
+                                      accessibilityIdentifier: Bool.random(using: &rng) ? Self.identifiers.randomElement(using: &rng)! : nil)
+                if !path.isEmpty { path.removeLast(Int.random(in: 0..<path.count, using: &rng)) }
+                path.append(tree.append(facts, parent: path.last))
+            }
+            let expected = reference.resolve(tree)
+            // Twice through one traversal: the second walk reads what the first remembered.
+            for pass in 0..<2 {
+                let walked = walk(&traversal, tree)
+                let first = expected.indices.first { walked[$0] != expected[$0] }
+                #expect(first == nil, "seed \(seed), screen \(screen ?? "nil"), pass \(pass): first difference at view \(first ?? -1)")
+            }
+            #expect(table.resolve(tree) == expected, "seed \(seed), screen \(screen ?? "nil"): resolve")
+        }
+    }
+}
+
+/// Class facts for views that bring their own superclasses are kept by class name, with
+/// the chain they were derived from: a class met again with another chain is decided by
+/// that chain, and then by the first again.
+@Suite("Given chains")
+struct GivenChainTests {
+    @Test func aClassMetWithAnotherChainIsDecidedByThatChain() {
+        let table = DecisionTable(policy: MaskingPolicy(default: .unmask, rules: [MaskRule(.mask, .type("UILabel"))]))
+        var traversal = MaskingTraversal(table: table)
+        let chains: [[String]] = [["UILabel", "UIView"], ["UIView"], ["UILabel"], ["UIView"], []]
+        for (pass, chain) in (chains + chains).enumerated() {
+            traversal.reset(screen: nil)
+            let decision = traversal.enter(ViewFacts(className: "Custom", superclasses: chain))
+            traversal.leave()
+            #expect(decision.isMasked == chain.contains("UILabel"), "pass \(pass), chain \(chain)")
+            #expect(decision.kind == (chain.contains("UILabel") ? .text : .other), "pass \(pass), chain \(chain)")
+        }
+    }
+}

@@ -93,6 +93,9 @@ func firstFrameCases() {
                 var fresh = MaskingTraversal(table: table)
                 sink &+= walkTree(tree, &fresh, &depths)
                 launch.append(now() - t0)
+                // An app keeps its traversal: freeing it is not part of the first frame
+                // (Swift may end a value's life at its last use, inside the timing).
+                withExtendedLifetime(fresh) {}
                 if phase != nil { continue }
             }
             // After a screen change: warm from other screens, then this one once.

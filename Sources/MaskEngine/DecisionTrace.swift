@@ -44,7 +44,7 @@ extension DecisionTable {
     /// Traces the decision of one view of a tree.
     ///
     /// Built from the resolver's own pieces: the same enumeration of the rules that
-    /// apply (``ViewResolver/instanceRules(_:pathRules:)``, ``ViewResolver/typeRules(along:)``),
+    /// apply (``ViewResolver/instanceRules(_:pathRules:)``, ``ViewResolver/typeRules(along:as:)``),
     /// the same winner on each level (``RuleTally``) and the same settling of the five
     /// levels (``ViewResolver/settle(_:own:ownRecursive:isSecure:inherited:)``), so the
     /// trace cannot name another level or rule than `apply` decides with.
@@ -70,7 +70,7 @@ extension DecisionTable {
 
         // What the ancestors hand down, nearest first: as the traversal hands it.
         var parentInstance: (ancestor: Int, rules: RuleList)?
-        var parentType: (ancestor: Int, level: TypeLevelRules)?
+        var parentType: (ancestor: Int, level: TypeLevelRules<RuleList>)?
         var secureAncestor = false
         var ancestorLock: (rule: Int, ancestor: Int)?
         var ancestor = Int(tree.parents[view])

@@ -104,7 +104,8 @@ public struct MaskingTraversal: Sendable {
     /// content frame.
     public mutating func enter(_ facts: ViewFacts, frame: inout ViewFrame) -> MaskDecision {
         let decision = decideEntering(facts)
-        guard let classifier, let classification = classifier.classify(facts, frame: &frame) else { return decision }
+        // Checked before the classifier is bound: binding it copies the existential.
+        guard hasClassifier, let classifier, let classification = classifier.classify(facts, frame: &frame) else { return decision }
         let classified = decision.applying(classification, facts: facts)
         // A view the classifier makes secure hands that down as the engine's own would.
         if classified.isSecure { stack[stack.count - 1].handed.secure = true }

@@ -3,14 +3,20 @@
 /// only) and explaining (``RuleList``: every rule, and the same winner), so `explain`
 /// and `apply` cannot differ in what they count.
 protocol RuleSink {
+    /// An empty sink.
+    init()
     /// Adds a rule that applies; `locked` when it is a lock (``MaskRule/isLock``).
     mutating func add(_ rule: Int32, _ action: MaskAction, locked: Bool)
+    /// The winner and first lock of the rules added.
+    var tally: RuleTally { get }
 }
 
 /// Accumulates the rules that apply on one level and picks the winner: the first mask
 /// rule in source order if any, else the first unmask rule (mask wins a tie); and,
 /// apart, the first lock in source order, which overrides every level.
 struct RuleTally: RuleSink {
+    init() {}
+
     private var firstMask: Int32 = -1
     private var firstUnmask: Int32 = -1
     private var firstLock: Int32 = -1
@@ -27,6 +33,8 @@ struct RuleTally: RuleSink {
 
     /// The winning rule, or -1 when none applied.
     var winner: Int32 { firstMask >= 0 ? firstMask : firstUnmask }
+    /// Itself: a tally is its own summary.
+    var tally: RuleTally { self }
     /// The first lock among the rules, or -1.
     var lock: Int32 { firstLock }
 }
@@ -35,6 +43,8 @@ struct RuleTally: RuleSink {
 struct RuleList: RuleSink {
     private(set) var tally = RuleTally()
     private var seen: Set<Int32> = []
+
+    init() {}
 
     mutating func add(_ rule: Int32, _ action: MaskAction, locked: Bool) {
         tally.add(rule, action, locked: locked)

@@ -49,13 +49,14 @@ struct GivenChain: Sendable {
 
 /// The rules that decide a view on level 3, or that it hands down for level 4: those of
 /// the most specific class of its chain with a type rule, or else those of its kind.
-struct TypeLevelRules {
+/// `Sink` is ``RuleList`` to explain (every rule), ``RuleTally`` to decide (the winner).
+struct TypeLevelRules<Sink: RuleSink> {
     /// The class whose type rules these are; nil for kind rules.
     var className: String?
     /// The kind whose `kind` rules these are; nil for type rules.
     var kind: SelectorKind?
     /// The rules, and their winner.
-    var rules: RuleList
+    var rules: Sink
 }
 
 /// Decides views against a ``DecisionTable`` within one screen.
@@ -395,14 +396,15 @@ public struct ViewResolver: Sendable {
             ?? table.catalog.summary(of: facts.className)
         let chain = summary.chain
         let selectorKind = summary.selectorKind
-        let levels = typeLevelRules(along: chain, selectorKind: selectorKind)
+        // Winners only: a tally, not the list `explain` keeps.
+        let levels = typeLevelRules(along: chain, selectorKind: selectorKind, as: RuleTally.self)
         let locks: (own: Int?, recursive: Int?) = table.usesLocks ? typeLocks(along: chain) : (nil, nil)
         return ClassFacts(
             kind: summary.kind,
             recurses: summary.recurses,
             chainCut: summary.isCut,
-            typeRule: levels.own?.rules.tally.winner ?? -1,
-            recursiveTypeRule: levels.recursive?.rules.tally.winner ?? -1,
+            typeRule: levels.own?.rules.winner ?? -1,
+            recursiveTypeRule: levels.recursive?.rules.winner ?? -1,
             defaultState: table.defaultState(for: selectorKind),
             typeLock: locks.own.map(Int32.init) ?? -1,
             recursiveTypeLock: locks.recursive.map(Int32.init) ?? -1
@@ -410,15 +412,17 @@ public struct ViewResolver: Sendable {
     }
 
     /// The rules of levels 3 (own) and 4 (handed down) for a class chain: its type rules
-    /// (``typeRules(along:)``), or where it has none on a level, the `kind` rules of its
-    /// ``SelectorKind`` (``kindRules(for:)``). A type rule beats a kind rule.
-    func typeLevelRules(along chain: [String], selectorKind: SelectorKind? = nil) -> (own: TypeLevelRules?, recursive: TypeLevelRules?) {
-        let types = typeRules(along: chain)
+    /// (``typeRules(along:as:)``), or where it has none on a level, the `kind` rules of its
+    /// ``SelectorKind`` (``kindRules(for:as:)``). A type rule beats a kind rule.
+    func typeLevelRules<Sink: RuleSink>(
+        along chain: [String], selectorKind: SelectorKind? = nil, as sink: Sink.Type = RuleList.self
+    ) -> (own: TypeLevelRules<Sink>?, recursive: TypeLevelRules<Sink>?) {
+        let types = typeRules(along: chain, as: sink)
         var own = types.own.map { TypeLevelRules(className: $0.className, kind: nil, rules: $0.rules) }
         var recursive = types.recursive.map { TypeLevelRules(className: $0.className, kind: nil, rules: $0.rules) }
         if !table.kindRules.isEmpty && (own == nil || recursive == nil) {
             let kind = selectorKind ?? table.catalog.selectorKind(along: chain)
-            let kinds = kindRules(for: kind)
+            let kinds = kindRules(for: kind, as: sink)
             if own == nil, let rules = kinds.own { own = TypeLevelRules(className: nil, kind: kind, rules: rules) }
             if recursive == nil, let rules = kinds.recursive { recursive = TypeLevelRules(className: nil, kind: kind, rules: rules) }
         }
@@ -427,33 +431,39 @@ public struct ViewResolver: Sendable {
 
     /// The `kind` rules on `kind` that apply on the current screen (level 3), and the
     /// recursive ones among them (handed down for level 4); nil where there are none.
-    func kindRules(for kind: SelectorKind) -> (own: RuleList?, recursive: RuleList?) {
+    func kindRules<Sink: RuleSink>(for kind: SelectorKind, as sink: Sink.Type = RuleList.self) -> (own: Sink?, recursive: Sink?) {
         guard !table.kindRules.isEmpty else { return (nil, nil) }
-        var all = RuleList(), reaching = RuleList()
-        for rule in table.kindRules[Int(kind.code)] where applies(rule) {
-            let r = table.rules[Int(rule)]
-            all.add(rule, r.action, locked: r.isLock)
-            if r.recursive { reaching.add(rule, r.action, locked: r.isLock) }
-        }
-        return (all.winner != nil ? all : nil, reaching.winner != nil ? reaching : nil)
+        var all = Sink(), reaching = Sink()
+        for rule in table.kindRules[Int(kind.code)] { add(rule, to: &all, &reaching) }
+        return (all.tally.winner >= 0 ? all : nil, reaching.tally.winner >= 0 ? reaching : nil)
     }
 
     /// The type rules a class chain brings (level 3) and hands down (level 4): on each,
     /// the most specific class with a rule that applies, and every such rule of it.
-    func typeRules(along chain: [String]) -> (own: (className: String, rules: RuleList)?, recursive: (className: String, rules: RuleList)?) {
-        var own: (className: String, rules: RuleList)?, recursive: (className: String, rules: RuleList)?
+    func typeRules<Sink: RuleSink>(
+        along chain: [String], as sink: Sink.Type = RuleList.self
+    ) -> (own: (className: String, rules: Sink)?, recursive: (className: String, rules: Sink)?) {
+        var own: (className: String, rules: Sink)?, recursive: (className: String, rules: Sink)?
         for name in chain {
             guard let list = table.typeRules(forClass: name) else { continue }
-            var all = RuleList(), reaching = RuleList()
-            for rule in list where applies(rule) {
-                let r = table.rules[Int(rule)]
-                all.add(rule, r.action, locked: r.isLock)
-                if r.recursive { reaching.add(rule, r.action, locked: r.isLock) }
-            }
-            if own == nil, all.winner != nil { own = (name, all) }
-            if recursive == nil, reaching.winner != nil { recursive = (name, reaching) }
+            var all = Sink(), reaching = Sink()
+            for rule in list { add(rule, to: &all, &reaching) }
+            if own == nil, all.tally.winner >= 0 { own = (name, all) }
+            if recursive == nil, reaching.tally.winner >= 0 { recursive = (name, reaching) }
             if own != nil && recursive != nil { break }
         }
         return (own, recursive)
+    }
+
+    /// Adds a class-level rule that applies on the current screen to `all`, and to
+    /// `reaching` when it is recursive: read from the rule's packed facts (copying the
+    /// rule itself would retain and release each of its strings).
+    @inline(__always)
+    private func add<Sink: RuleSink>(_ rule: Int32, to all: inout Sink, _ reaching: inout Sink) {
+        let facts = table.ruleFacts[Int(rule)]
+        guard applies(facts) else { return }
+        let action: MaskAction = facts.masks ? .mask : .unmask
+        all.add(rule, action, locked: facts.lock)
+        if facts.recursive { reaching.add(rule, action, locked: facts.lock) }
     }
 }

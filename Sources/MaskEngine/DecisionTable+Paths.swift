@@ -181,6 +181,10 @@ struct PathMatcher: Sendable {
     }
 
     private mutating func shortFormRules(_ className: String, _ identifier: String) -> [Int32] {
+        // Most identifiers are of no target's length: no numbering, no lookup.
+        if !table.shortForms.couldMatch(identifierLength: identifier.utf8.count) && !ShortFormFilter.classNeedsLookup(className) {
+            return []
+        }
         let identifierNumber: Int32
         if let known = identifierNumbers.value(for: identifier) {
             identifierNumber = known

@@ -15,6 +15,9 @@ struct ShortFormFilter: Sendable {
     private var tails = StringTable<Int32>(capacity: 16)
     /// Some glob target does not start with `[`: it could match any short form.
     private var anyGlob = false
+    /// The tails' lengths in UTF-8 bytes: bit n for length n, bit 63 for 63 and more.
+    /// An identifier of another length is no tail, found without hashing it.
+    private var tailLengths: UInt64 = 0
 
     init(targets: [GlobPattern]) {
         let open = UInt8(ascii: "[")
@@ -25,6 +28,7 @@ struct ShortFormFilter: Sendable {
             }
             for tail in Self.tails(of: pattern.text) where tails.lookup(tail) == nil {
                 tails.set(Int32(tails.count), for: tail)
+                tailLengths |= 1 << UInt64(min(tail.utf8.count, 63))
             }
         }
     }
@@ -32,7 +36,15 @@ struct ShortFormFilter: Sendable {
     /// Whether a view with this identifier could match a target through its short form.
     /// - Complexity: O(length of the identifier).
     func couldMatch(identifier: String) -> Bool {
-        anyGlob || tails.lookup(identifier) != nil
+        anyGlob || (couldMatch(identifierLength: identifier.utf8.count) && tails.lookup(identifier) != nil)
+    }
+
+    /// False when no identifier of this many UTF-8 bytes could make a short form match:
+    /// the cheap first check, before any hashing.
+    /// - Complexity: O(1).
+    @inline(__always)
+    func couldMatch(identifierLength length: Int) -> Bool {
+        anyGlob || tailLengths & (1 << UInt64(min(length, 63))) != 0
     }
 
     /// Whether the class name makes the filter unusable (it starts with `[`).

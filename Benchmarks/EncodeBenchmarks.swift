@@ -151,6 +151,19 @@ func encodeBenchmarks() {
     }
     line("encode shared captures (\(captures.count))", "\(fmt(Double(pdu) / Double(max(1, drawn)), 2)) PDU bytes per drawn view; \(fmt(Double(captureBytes) / Double(max(1, captures.count)), 1)) bytes per frame (texts included)")
 
+    // 4b. Throughput on the real captures, by source: Rico's views bring their own
+    //     superclass chains, uiautomator's and XCUITest's take the catalog's.
+    for (source, prefix) in [("Rico", "rico/"), ("uiautomator", "uiautomator/"), ("XCUITest", "xcuitest/")] {
+        let screens = captures.filter { $0.0.contains(prefix) }.map { file, document -> ReplayScreen in
+            let tree = document.tree
+            return ReplayScreen(screen: tree.screen ?? file, facts: tree.views, looks: (0..<tree.count).map { document.appearance(of: $0) },
+                                parents: tree.parents)
+        }
+        guard !screens.isEmpty else { continue }
+        let rate = encodeRate(screens, table: retail, removing: true, repeats: 50)
+        line("encode \(source) captures (\(screens.count))", "\(fmt(rate.rate / 1e6, 2)) M views/s, every view entered, retail policy, removal on")
+    }
+
     // 5. A one-minute session at one frame a second from real screens: scrolling, then
     //    a text field typed into.
     for (file, policy) in [("Tests/Fixtures/Captures/uiautomator/flutter-fractal-forge_ui_dump.xml", "Policies/retail-app.yaml"),

@@ -42,8 +42,8 @@ public struct MaskingTraversal: Sendable {
     public var table: DecisionTable { resolver.table }
 
     /// A number for the class of the view entered last, stable while ``classGeneration``
-    /// is: 0, 1, 2... in the order classes are met. -1 when that view brought its own
-    /// superclass chain (``ViewFacts/superclasses``), whose classes are not numbered.
+    /// is: 0, 1, 2... in the order classes are met; -2, -3... for a view that brought its
+    /// own superclass chain (``ViewFacts/superclasses``), one per class and chain.
     package var classNumber: Int32 { resolver.lastClassNumber }
 
     /// Changes when class numbers are given out afresh (a screen change that drops the

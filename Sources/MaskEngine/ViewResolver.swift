@@ -36,8 +36,8 @@ struct ClassFacts: Sendable {
     /// The first recursive type lock on any class of the chain, handed down, or -1.
     var recursiveTypeLock: Int32 = -1
     /// The class's number in the resolver's class cache (0, 1, 2... in the order met,
-    /// until ``ViewResolver/classCacheGeneration`` changes); -1 for a view that brings
-    /// its own superclass chain.
+    /// until ``ViewResolver/classCacheGeneration`` changes); for a view that brings its
+    /// own superclass chain, -2, -3... in the order the (class, chain) pairs are met.
     var number: Int32 = -1
 }
 
@@ -106,8 +106,8 @@ public struct ViewResolver: Sendable {
 
     /// The class number (``ClassFacts/number``) of the view decided last: callers that
     /// keep something per class (the replay encoder's class traits) index an array with
-    /// it instead of hashing the class name again. -1 when that view brought its own
-    /// superclass chain.
+    /// it instead of hashing the class name again. -2, -3... when that view brought its
+    /// own superclass chain: one number per class and chain.
     package private(set) var lastClassNumber: Int32 = -1
 
     /// Switches to another screen, dropping screen-dependent caches if it changed.
@@ -367,18 +367,27 @@ public struct ViewResolver: Sendable {
 
     /// The most values remembered before the memo starts over.
     static let memoLimit = 65_536
+    /// The most superclass chains remembered before they are dropped (a new class
+    /// generation).
+    static let givenChainLimit = 4_096
 
     @inline(__always)
     mutating func classFacts(_ facts: ViewFacts) -> ClassFacts {
         if let superclasses = facts.superclasses {
-            // Keyed by class; the stored chain must equal the view's.
-            if let index = givenChainCache.value(for: facts.className) {
-                if givenChains[Int(index)].superclasses == superclasses { return givenChains[Int(index)].facts }
-                let result = computeClassFacts(facts)
-                givenChains[Int(index)] = GivenChain(superclasses: superclasses, facts: result)
-                return result
+            // Keyed by class; the stored chain must equal the view's. A class met with
+            // another chain gets a new entry (and number): an entry never changes, so a
+            // caller's facts kept by number stay right.
+            if let index = givenChainCache.value(for: facts.className), givenChains[Int(index)].superclasses == superclasses {
+                return givenChains[Int(index)].facts
             }
-            let result = computeClassFacts(facts)
+            if givenChains.count >= Self.givenChainLimit {
+                // A class whose chain keeps changing: start over, and say so.
+                givenChainCache.removeAll()
+                givenChains.removeAll(keepingCapacity: true)
+                classCacheGeneration &+= 1
+            }
+            var result = computeClassFacts(facts)
+            result.number = -2 - Int32(givenChains.count)
             givenChainCache.set(Int32(givenChains.count), for: facts.className)
             givenChains.append(GivenChain(superclasses: superclasses, facts: result))
             return result

@@ -60,6 +60,8 @@ struct ClassTraitsCache {
     /// Where class chains come from, for views that do not give theirs.
     let catalog: TypeCatalog
     private var byNumber: [ClassTraits?] = []
+    /// By superclass-chain number (the engine's -2, -3... as 0, 1...).
+    private var byGivenChain: [ClassTraits?] = []
     /// The engine's class generation the numbers belong to.
     private var generation = 0
 
@@ -70,20 +72,30 @@ struct ClassTraitsCache {
     /// The traits of the view just entered into `traversal`: from its own
     /// `superclasses` when the view gives them, else from the catalog.
     mutating func traits(of facts: ViewFacts, number: Int32, generation current: Int) -> ClassTraits {
-        if let superclasses = facts.superclasses {
-            return ClassTraits(className: facts.className, superclasses: superclasses)
-        }
         if current != generation {
             byNumber.removeAll(keepingCapacity: true)
+            byGivenChain.removeAll(keepingCapacity: true)
             generation = current
         }
-        let index = Int(number)
-        if index >= 0, index < byNumber.count, let known = byNumber[index] { return known }
-        let found = ClassTraits(chain: catalog.chain(of: facts.className))
-        if index >= 0 {
-            if index >= byNumber.count { byNumber.append(contentsOf: repeatElement(nil, count: index + 1 - byNumber.count)) }
-            byNumber[index] = found
+        if number >= 0 {
+            let index = Int(number)
+            if index < byNumber.count, let known = byNumber[index] { return known }
+            let found = ClassTraits(chain: catalog.chain(of: facts.className))
+            Self.keep(found, at: index, in: &byNumber)
+            return found
         }
+        guard let superclasses = facts.superclasses else { return ClassTraits(chain: catalog.chain(of: facts.className)) }
+        // A view that brought its own chain: numbered -2, -3... per class and chain.
+        guard number <= -2 else { return ClassTraits(className: facts.className, superclasses: superclasses) }
+        let index = Int(-2 - number)
+        if index < byGivenChain.count, let known = byGivenChain[index] { return known }
+        let found = ClassTraits(className: facts.className, superclasses: superclasses)
+        Self.keep(found, at: index, in: &byGivenChain)
         return found
+    }
+
+    private static func keep(_ traits: ClassTraits, at index: Int, in kept: inout [ClassTraits?]) {
+        if index >= kept.count { kept.append(contentsOf: repeatElement(nil, count: index + 1 - kept.count)) }
+        kept[index] = traits
     }
 }

@@ -83,11 +83,38 @@ struct TypeInferenceTests {
         // Settings drops the class facts: UIButton is now met first, so numbers change.
         #expect(types("Settings", ["UIButton", "UITextField", "UISwitch"]) == [.button, .textInput, .toggle])
         #expect(types("Home", ["UITextField", "UISwitch", "UIButton"]) == [.textInput, .toggle, .button])
-        // A view that brings its own chain is not numbered, and does not disturb the others.
+        // A view that brings its own chain is numbered apart, and does not disturb the others.
         encoder.begin(screen: "Home")
         var custom = V("AppToggle", 0, 0, 100, 30)
         custom.facts.superclasses = ["UISwitch", "UIControl", "UIView"]
         walk(V("UIView", 0, 0, 400, 800, [custom, V("UIButton", 0, 40, 100, 30, text: "Buy")]), &encoder)
         #expect(encoder.finish().views.map(\.type) == [.toggle, .button])
+    }
+
+    /// Views that bring their own superclass chains (Rico captures) have their traits
+    /// kept per class and chain: one class met with another chain is typed by that chain,
+    /// every time, including after the engine drops its chains (past its limit).
+    @Test func classTraitsFollowEachGivenChain() {
+        var encoder = FrameEncoder(table: table())
+        func type(_ chain: [String]) -> ReplayViewType? {
+            encoder.begin(screen: "Home")
+            var custom = V("AppControl", 0, 0, 100, 30, text: "t")
+            custom.facts.superclasses = chain
+            walk(V("UIView", 0, 0, 400, 800, [custom]), &encoder)
+            return encoder.finish().views.first?.type
+        }
+        let chains: [([String], ReplayViewType)] = [
+            (["UISwitch", "UIControl", "UIView"], .toggle), (["UIButton", "UIControl", "UIView"], .button),
+            (["UITextField", "UIControl", "UIView"], .textInput),
+        ]
+        for round in 0..<3 {
+            for (chain, expected) in chains { #expect(type(chain) == expected, "round \(round), \(chain)") }
+        }
+        // Past the engine's limit of remembered chains: numbers are given out afresh.
+        for index in 0..<(4_100 / chains.count + 1) {
+            let (chain, expected) = chains[index % chains.count]
+            #expect(type(chain + ["Base\(index)"]) == expected, "chain \(index)")
+        }
+        for (chain, expected) in chains { #expect(type(chain) == expected, "after the limit, \(chain)") }
     }
 }

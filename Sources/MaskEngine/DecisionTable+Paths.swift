@@ -56,6 +56,23 @@ struct PathMatcher: Sendable {
         targetRoot = self.targets.advance(self.targets.start, by: ReliableTarget.root.utf8)
     }
 
+    /// Whether any path form (`[root]>...` targets) or index path can match: false when
+    /// both automata are dead from the start (settled, nothing accepted), as for a
+    /// policy whose only `target` selectors are short forms (`Class[ai:...]`). Then a
+    /// walk needs no path state, only ``shortFormMatches(_:)`` for views with an
+    /// accessibility identifier.
+    var matchesPathForms: Bool {
+        !(targets.settled[Int(targetRoot)] && targets.accepted[Int(targetRoot)].isEmpty
+            && indexes.settled[Int(indexes.start)] && indexes.accepted[Int(indexes.start)].isEmpty)
+    }
+
+    /// The `target` rules a view matches through its short form (none without an
+    /// accessibility identifier), before screen scoping.
+    mutating func shortFormMatches(_ facts: ViewFacts) -> [Int32] {
+        guard table.usesTargets, let ai = facts.accessibilityIdentifier else { return [] }
+        return shortFormRules(facts.className, ai)
+    }
+
     /// How many states the target and index automata have numbered.
     var stateCount: Int { targets.stateCount + indexes.stateCount }
 
@@ -169,9 +186,9 @@ struct PathMatcher: Sendable {
     mutating func matches(_ facts: ViewFacts, _ state: PathState) -> (targets: [Int32], indexPaths: [Int32]) {
         var targetRules: [Int32] = []
         if table.usesTargets {
-            if let ai = facts.accessibilityIdentifier {
+            if facts.accessibilityIdentifier != nil {
                 // A view with an accessibility identifier has the short form as its target.
-                targetRules = shortFormRules(facts.className, ai)
+                targetRules = shortFormMatches(facts)
             } else {
                 targetRules = targets.accepted[Int(state.target)]
             }

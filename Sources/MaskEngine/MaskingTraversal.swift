@@ -27,15 +27,19 @@ public struct MaskingTraversal: Sendable {
     /// counts are always the last ones.
     private var siblingCounts: [(classNumber: Int32, count: Int32)] = []
     private var rootCount: Int32 = 0
-    /// Whether the table matches whole paths (the resolver has a ``PathMatcher``).
+    /// Whether a path form or index path can match (``PathMatcher/matchesPathForms``):
+    /// each view's path state is kept.
     private let matchesPaths: Bool
+    /// Whether targets match, but only through short forms: no path state is kept.
+    private let matchesShortFormsOnly: Bool
 
     /// Creates a traversal for one screen.
     public init(table: DecisionTable, screen: String? = nil, classifier: (any ViewClassifier)? = nil) {
         self.resolver = ViewResolver(table: table, screen: screen)
         self.classifier = classifier
         hasClassifier = classifier != nil
-        matchesPaths = resolver.paths != nil
+        matchesPaths = resolver.paths?.matchesPathForms ?? false
+        matchesShortFormsOnly = !matchesPaths && resolver.table.usesTargets
     }
 
     /// The compiled policy.
@@ -94,6 +98,8 @@ public struct MaskingTraversal: Sendable {
             paths.append((step.state, Int32(siblingCounts.count)))
             targetRules = step.targets
             indexRules = step.indexPaths
+        } else if matchesShortFormsOnly && facts.accessibilityIdentifier != nil {
+            targetRules = resolver.paths!.shortFormMatches(facts)
         }
         let (decision, handed) = resolver.decide(facts, targetRules: targetRules, indexPathRules: indexRules, inherited: inherited)
         stack.append((handed, 0))

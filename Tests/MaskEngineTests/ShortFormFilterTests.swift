@@ -40,6 +40,20 @@ struct ShortFormFilterTests {
         #expect(!ShortFormFilter.classNeedsLookup("UIView"))
     }
 
+    @Test func pathFormsMatterOnlyWhenAPathFormOrIndexPathCanMatch() {
+        func matchesPathForms(_ rules: [MaskRule]) -> Bool? {
+            ViewResolver(table: DecisionTable(policy: MaskingPolicy(default: .mask, rules: rules))).paths?.matchesPathForms
+        }
+        let short = MaskRule(.unmask, .target(GlobPattern("UIButton[ai:Sales.on_sale]")))
+        #expect(matchesPathForms([short]) == false, "short forms only: no path state per view")
+        #expect(matchesPathForms([MaskRule(.unmask, .target(GlobPattern("UIButton[ai:*]")))]) == false)
+        #expect(matchesPathForms([short, MaskRule(.mask, .target(GlobPattern("[root]>UIView:eq(0)")))]) == true)
+        #expect(matchesPathForms([short, MaskRule(.mask, .target(GlobPattern("[root]>*")))]) == true)
+        #expect(matchesPathForms([short, MaskRule(.mask, .target(GlobPattern("*:eq(1)")))]) == true)
+        #expect(matchesPathForms([short, MaskRule(.mask, .id(GlobPattern("0.1")))]) == true, "index paths")
+        #expect(matchesPathForms([MaskRule(.mask, .type("UILabel"))]) == nil, "no path matcher at all")
+    }
+
     static let identifiers = ["on_sale", "sale", "Sales.on_sale", "a.b", "b", "a", "Home.a.b", "x.", ".x", "", "é.ü"]
     static let classes = ["UIButton", "UILabel", "MyApp.Row", "[root]>UIView", "[x", "UIView"]
     static let screens: [String?] = ["Sales", "Home", "a", nil, ""]

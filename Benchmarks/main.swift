@@ -8,6 +8,8 @@
 // Not part of `swift test` or CI (CI only builds it).
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import MaskEngine
 import MaskImport
@@ -16,6 +18,49 @@ import MaskPolicy
 import MaskTestSupport
 
 let arguments = CommandLine.arguments
+let usage = """
+    usage: maskc-bench [--quick] [--only NAME] [--skip-reference] [--no-swift-build] [--no-targets]
+      NAME: decide, decide-targets, compile, ship, apply, ndjson, check, deep, encode, first-frame
+      --quick           shorter runs and smaller inputs
+      --skip-reference  leave out the plain reference resolver in the decide cases
+      --no-swift-build  ship: leave out building the generated Swift
+      --no-targets      decide: leave out the target-selector cases
+    environment (for profiling one case under `perf record`):
+      MASKC_BENCH_SCREEN=TEXT    first-frame: only the screens whose name contains TEXT
+      MASKC_BENCH_RUNS=N         first-frame: runs per screen
+      MASKC_BENCH_PHASE=P        first-frame: only the cold, change or warm phase
+      MASKC_BENCH_PROFILE_ENCODE, MASKC_BENCH_PROFILE_LOAD, MASKC_BENCH_PROFILE_BUILD
+                                 loop the encode, table-load or table-build case first
+    """
+/// One line on standard error.
+func printError(_ message: String) {
+    var line = message + "\n"
+    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+}
+let caseNames = ["decide", "decide-targets", "compile", "ship", "apply", "ndjson", "check", "deep", "encode", "first-frame"]
+do {
+    // Every argument is known, or the run stops before it starts (a typo must not cost a full run).
+    var index = 1
+    while index < arguments.count {
+        switch arguments[index] {
+        case "--help", "-h":
+            print(usage)
+            exit(0)
+        case "--quick", "--skip-reference", "--no-swift-build", "--no-targets":
+            break
+        case "--only":
+            guard index + 1 < arguments.count, caseNames.contains(where: { $0.hasPrefix(arguments[index + 1]) }) else {
+                printError("maskc-bench: --only needs a case name: \(caseNames.joined(separator: ", "))")
+                exit(2)
+            }
+            index += 1
+        default:
+            printError("maskc-bench: unknown option '\(arguments[index])' (see --help)")
+            exit(2)
+        }
+        index += 1
+    }
+}
 let quick = arguments.contains("--quick")
 let skipReference = arguments.contains("--skip-reference")
 let only: String? = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }

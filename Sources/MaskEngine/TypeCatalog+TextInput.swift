@@ -18,6 +18,14 @@ extension TypeCatalog {
         "XCUIElementTypeTextField", "XCUIElementTypeSecureTextField", "XCUIElementTypeTextView", "XCUIElementTypeSearchField",
     ]
 
+    /// ``textInputClasses`` in the engine's string table (FNV-1a over the bytes), for the
+    /// resolver's walk of a chain the first time it meets a class.
+    static let textInputIndex: StringTable<Int32> = {
+        var index = StringTable<Int32>(capacity: textInputClasses.count)
+        for (number, name) in textInputClasses.sorted().enumerated() { index.set(Int32(number), for: name) }
+        return index
+    }()
+
     /// Whether views of the class take text input: its class chain (in this catalog)
     /// reaches one of ``textInputClasses``.
     /// - Complexity: O(length of the chain).

@@ -156,6 +156,6 @@ struct ChainSummary {
     mutating func note(_ name: String, _ declaration: ClassDeclaration?) {
         if firstKind == nil { firstKind = declaration?.kind }
         if firstRecurse == nil { firstRecurse = declaration?.recurse }
-        if !takesInput && TypeCatalog.textInputClasses.contains(name) { takesInput = true }
+        if !takesInput && TypeCatalog.textInputIndex.lookup(name) != nil { takesInput = true }
     }
 }

@@ -41,6 +41,17 @@ struct ClassFacts: Sendable {
     var number: Int32 = -1
 }
 
+/// What one class name says, for walking chains: its declaration's superclass, kind and
+/// `recurse` (``TypeCatalog/declaration(of:)``), whether it is a text input class, and
+/// its type rules (``DecisionTable/typeRules(forClass:)``, before screen scoping).
+struct ChainStep: Sendable {
+    var superclass: String?
+    var kind: ViewKind?
+    var recurse: Bool?
+    var takesInput: Bool
+    var typeRules: [Int32]
+}
+
 /// A superclass chain a view brought, and the class facts derived from it.
 struct GivenChain: Sendable {
     var superclasses: [String]
@@ -74,6 +85,10 @@ public struct ViewResolver: Sendable {
     /// cache was copied through the runtime's generic witnesses on every lookup).
     private var givenChainCache = StringTable<Int32>()
     private var givenChains: [GivenChain] = []
+    /// What each class name met in a chain says (``computeClassFacts(_:)``): by name, a
+    /// number into `steps`. Screen-independent (type rules are filtered when tallied).
+    private var stepIndex = StringTable<Int32>()
+    private var steps: [ChainStep] = []
     /// Rules matching recent identifier values, tagged by selector key (see `match`): a
     /// range of `memoPool`.
     private var memo = StringTable<(start: Int32, count: Int32)>()
@@ -399,7 +414,84 @@ public struct ViewResolver: Sendable {
         return result
     }
 
-    private func computeClassFacts(_ facts: ViewFacts) -> ClassFacts {
+    /// A class's facts, from what each class name of its chain says (remembered per
+    /// resolver in ``ChainStep``s: a chain sharing superclasses with one met before costs
+    /// a lookup per class, not a catalog walk). Policies with locks take
+    /// ``classFactsFromCatalog(_:)``, as does the test that holds the two equal.
+    mutating func computeClassFacts(_ facts: ViewFacts) -> ClassFacts {
+        guard !table.usesLocks else { return classFactsFromCatalog(facts) }
+        if steps.count > Self.stepLimit {
+            stepIndex.removeAll()
+            steps.removeAll(keepingCapacity: true)
+        }
+        // The chain as step numbers; the same walk as ``TypeCatalog/summary(of:)`` (a
+        // repeated class ends it, the limit cuts it) or, given, the view's chain whole.
+        var chain: [Int32] = []
+        var cut = false
+        if let superclasses = facts.superclasses {
+            chain.reserveCapacity(superclasses.count + 1)
+            chain.append(stepNumber(facts.className))
+            for name in superclasses { chain.append(stepNumber(name)) }
+        } else {
+            var current = stepNumber(facts.className)
+            chain.append(current)
+            while let next = steps[Int(current)].superclass {
+                let number = stepNumber(next)
+                if chain.contains(number) { break }
+                if chain.count >= TypeCatalog.maximumChainLength {
+                    cut = true
+                    break
+                }
+                chain.append(number)
+                current = number
+            }
+        }
+        // ``ChainSummary``: the first kind and `recurse` declared, any text input.
+        var kind: ViewKind?, recurse: Bool?, takesInput = false
+        for number in chain {
+            let step = steps[Int(number)]
+            if kind == nil { kind = step.kind }
+            if recurse == nil { recurse = step.recurse }
+            if step.takesInput { takesInput = true }
+        }
+        let selectorKind = SelectorKind(kind: kind ?? .other, takesInput: takesInput)
+        // ``typeLevelRules(along:selectorKind:as:)``: on each level, the most specific
+        // class with a type rule that applies, else the kind's rules.
+        var own: Int32 = -1, recursive: Int32 = -1
+        for number in chain {
+            let list = steps[Int(number)].typeRules
+            guard !list.isEmpty else { continue }
+            var all = RuleTally(), reaching = RuleTally()
+            for rule in list { add(rule, to: &all, &reaching) }
+            if own < 0 { own = all.winner }
+            if recursive < 0 { recursive = reaching.winner }
+            if own >= 0 && recursive >= 0 { break }
+        }
+        if !table.kindRules.isEmpty && (own < 0 || recursive < 0) {
+            let kinds = kindRules(for: selectorKind, as: RuleTally.self)
+            if own < 0 { own = kinds.own?.winner ?? -1 }
+            if recursive < 0 { recursive = kinds.recursive?.winner ?? -1 }
+        }
+        return ClassFacts(kind: kind ?? .other, recurses: recurse ?? true, chainCut: cut, typeRule: own, recursiveTypeRule: recursive,
+                          defaultState: table.defaultState(for: selectorKind))
+    }
+
+    /// The number of a class name's ``ChainStep``, looking the name up the first time.
+    private mutating func stepNumber(_ name: String) -> Int32 {
+        if let known = stepIndex.value(for: name) { return known }
+        let declaration = table.catalog.declaration(of: name)
+        let number = Int32(steps.count)
+        steps.append(ChainStep(superclass: declaration?.superclass, kind: declaration?.kind, recurse: declaration?.recurse,
+                               takesInput: TypeCatalog.textInputIndex.lookup(name) != nil, typeRules: table.typeRules(forClass: name) ?? []))
+        stepIndex.set(number, for: name)
+        return number
+    }
+
+    /// The most class names remembered before they are looked up afresh.
+    static let stepLimit = 65_536
+
+    /// A class's facts from the catalog's walk of its chain (``TypeCatalog/summary(of:)``).
+    func classFactsFromCatalog(_ facts: ViewFacts) -> ClassFacts {
         // The chain and what its declarations say, in one walk (``classChain(of:)``).
         let summary = facts.superclasses.map { table.catalog.summary(along: [facts.className] + $0) }
             ?? table.catalog.summary(of: facts.className)

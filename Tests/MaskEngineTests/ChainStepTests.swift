@@ -1,0 +1,75 @@
+import MaskTestSupport
+import Testing
+@testable import MaskEngine
+
+/// The resolver works out a class's facts from per-name chain steps it remembers
+/// (``ViewResolver/computeClassFacts(_:)``); the catalog's own walk
+/// (``ViewResolver/classFactsFromCatalog(_:)``) is the reference. The two must agree on
+/// every class: catalog classes, policy classes extending them, module-qualified names
+/// answering to simple names, cycles, chains past the limit, chains views bring, type
+/// and kind rules scoped to screens, on every screen, however the steps were met.
+@Suite("Chain steps")
+struct ChainStepTests {
+    static func same(_ a: ClassFacts, _ b: ClassFacts) -> Bool {
+        a.kind == b.kind && a.recurses == b.recurses && a.chainCut == b.chainCut && a.typeRule == b.typeRule
+            && a.recursiveTypeRule == b.recursiveTypeRule && a.defaultState == b.defaultState
+            && a.typeLock == b.typeLock && a.recursiveTypeLock == b.recursiveTypeLock
+    }
+
+    static let builtin = ["UIView", "UILabel", "UIButton", "UITextField", "UIScrollView", "UIImageView", "MKMapView",
+                          "android.widget.TextView", "android.widget.EditText", "android.view.ViewGroup", "SwiftUI.Text"]
+
+    @Test("the remembered steps give the catalog walk's class facts", arguments: 0..<30)
+    func stepsAgreeWithTheCatalog(seed: Int) {
+        var rng = SplitMix64(seed: UInt64(seed) &+ 7_001)
+        // Policy classes: chains over the built-in ones, a cycle, a chain past the limit,
+        // simple names, a redeclared built-in.
+        var classes: [ClassDeclaration] = []
+        let kinds: [ViewKind?] = [nil, nil, .text, .image, .map, .other]
+        for index in 0..<12 {
+            let parent = Bool.random(using: &rng) ? Self.builtin.randomElement(using: &rng)! : "Custom\(Int.random(in: 0..<12, using: &rng))"
+            classes.append(ClassDeclaration("Custom\(index)", extends: parent == "Custom\(index)" ? "UIView" : parent,
+                                            kind: kinds.randomElement(using: &rng)!, recurse: [nil, nil, false, true].randomElement(using: &rng)!))
+        }
+        classes.append(ClassDeclaration("LoopA", extends: "LoopB"))
+        classes.append(ClassDeclaration("LoopB", extends: "LoopA"))
+        for index in 0..<(TypeCatalog.maximumChainLength + 5) {
+            classes.append(ClassDeclaration("Long\(index)", extends: index == TypeCatalog.maximumChainLength + 4 ? "UILabel" : "Long\(index + 1)"))
+        }
+        classes.append(ClassDeclaration("PrimaryButton", extends: "UIButton"))
+        if seed % 3 == 0 { classes.append(ClassDeclaration("UILabel", kind: .image)) }
+        let names = Self.builtin + (0..<12).map { "Custom\($0)" } + ["LoopA", "Long0", "Long3", "MyApp.PrimaryButton", "PrimaryButton",
+                                                                     "MyApp.Custom3", "Unknown", "Other.UILabel"]
+        var rules: [MaskRule] = []
+        for _ in 0..<Int.random(in: 0...10, using: &rng) {
+            let selector: ViewSelector = Int.random(in: 0..<4, using: &rng) == 0
+                ? .kind([.text, .input, .image, .map, .other].randomElement(using: &rng)!)
+                : .type(names.randomElement(using: &rng)!.split(separator: ".").last.map(String.init)!)
+            rules.append(MaskRule(Bool.random(using: &rng) ? .mask : .unmask, selector, recursive: Bool.random(using: &rng),
+                                  screen: Int.random(in: 0..<4, using: &rng) == 0 ? "Settings" : nil))
+        }
+        let table = DecisionTable(policy: MaskingPolicy(default: Bool.random(using: &rng) ? .mask : .unmask, classes: classes, rules: rules))
+        var resolver = ViewResolver(table: table)
+        for screen in ["Home", "Settings", "Home"] as [String?] {
+            resolver.setScreen(screen)
+            for name in names.shuffled(using: &rng) {
+                var facts = ViewFacts(className: name)
+                #expect(Self.same(resolver.computeClassFacts(facts), resolver.classFactsFromCatalog(facts)), "seed \(seed), \(name) on \(screen ?? "nil")")
+                facts.superclasses = (0..<Int.random(in: 0...4, using: &rng)).map { _ in names.randomElement(using: &rng)! }
+                #expect(Self.same(resolver.computeClassFacts(facts), resolver.classFactsFromCatalog(facts)),
+                        "seed \(seed), \(name) with \(facts.superclasses ?? []) on \(screen ?? "nil")")
+            }
+        }
+    }
+
+    @Test func aCycleEndsTheChainAndTheLimitCutsIt() {
+        let classes = [ClassDeclaration("LoopA", extends: "LoopB", kind: .text), ClassDeclaration("LoopB", extends: "LoopA")]
+            + (0...TypeCatalog.maximumChainLength).map { ClassDeclaration("Long\($0)", extends: "Long\($0 + 1)") }
+        let table = DecisionTable(policy: MaskingPolicy(default: .unmask, classes: classes))
+        var resolver = ViewResolver(table: table)
+        let loop = resolver.computeClassFacts(ViewFacts(className: "LoopB"))
+        #expect(loop.kind == .text && !loop.chainCut)
+        #expect(resolver.computeClassFacts(ViewFacts(className: "Long0")).chainCut)
+        #expect(!resolver.computeClassFacts(ViewFacts(className: "Long\(TypeCatalog.maximumChainLength - 200)")).chainCut)
+    }
+}

@@ -10,7 +10,10 @@ extension DecisionTable {
         var exactPool: [Int32] = []
         var tags: [Int: [Int32]] = [:]
         var globs: GlobIndex
-        var types: [String: [Int32]] = [:]
+        /// Type rules by class name: each name's number in `typeIndex` (in order of first
+        /// use), and its rules in source order in `typeLists`.
+        var typeIndex = StringTable<Int32>(capacity: 16)
+        var typeLists: [[Int32]] = []
         /// By ``SelectorKind/code``; empty when no rule selects by kind.
         var kinds: [[Int32]] = []
 
@@ -26,7 +29,12 @@ extension DecisionTable {
                 let i = Int32(index)
                 switch rules[index].selector {
                 case .type(let name):
-                    types[name, default: []].append(i)
+                    if let number = typeIndex.lookup(name) {
+                        typeLists[Int(number)].append(i)
+                    } else {
+                        typeIndex.set(Int32(typeLists.count), for: name)
+                        typeLists.append([i])
+                    }
                 case .kind(let kind):
                     if kinds.isEmpty { kinds = Array(repeating: [], count: SelectorKind.allCases.count) }
                     kinds[Int(kind.code)].append(i)

@@ -26,11 +26,10 @@ public struct DecisionTable: Sendable {
     let tagRules: [Int: [Int32]]
     /// Glob instance selectors, tagged by selector key (`memoSlot`).
     let globRules: GlobIndex
-    let typeRules: [String: [Int32]]
-    /// The same lists by number, and each class name's number in an engine string table
-    /// (``typeRules(forClass:)`` looks names up by their bytes).
-    let typeRuleLists: [[Int32]]
+    /// Type rules by class name: the name's number in an engine string table
+    /// (``typeRules(forClass:)`` looks names up by their bytes), and its rules.
     let typeRuleIndex: StringTable<Int32>
+    let typeRuleLists: [[Int32]]
     /// `kind` rules, by ``SelectorKind/code`` (empty when the policy has none).
     let kindRules: [[Int32]]
 
@@ -114,15 +113,8 @@ public struct DecisionTable: Sendable {
         exactPool = selectors.exactPool
         tagRules = selectors.tags
         globRules = selectors.globs
-        typeRules = selectors.types
-        var typeIndex = StringTable<Int32>(capacity: selectors.types.count)
-        var typeLists: [[Int32]] = []
-        for (name, list) in selectors.types {
-            typeIndex.set(Int32(typeLists.count), for: name)
-            typeLists.append(list)
-        }
-        typeRuleIndex = typeIndex
-        typeRuleLists = typeLists
+        typeRuleIndex = selectors.typeIndex
+        typeRuleLists = selectors.typeLists
         kindRules = selectors.kinds
         usesTargets = targets
         usesIDs = ids
@@ -200,7 +192,7 @@ public struct DecisionTable: Sendable {
     /// simple name (``ClassName``), in source order within each; nil when none.
     /// The one lookup of type rules by class.
     func typeRules(forClass name: String) -> [Int32]? {
-        guard !typeRules.isEmpty else { return nil }
+        guard !typeRuleLists.isEmpty else { return nil }
         let found = ClassName.lookup(name, in: typeRuleIndex, both: true)
         guard let own = found.own else { return found.simple.map { typeRuleLists[Int($0)] } }
         guard let simple = found.simple else { return typeRuleLists[Int(own)] }

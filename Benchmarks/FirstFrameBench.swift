@@ -79,7 +79,8 @@ func firstFrameCases() {
         TreeGenerator.tree(treeGenerator.views(count: 500, maxDepth: 30), screen: Corpus.screens[i % Corpus.screens.count] + "Other")
     }
     let runs = getenv("MASKC_BENCH_RUNS").flatMap { Int(String(cString: $0)) } ?? (quick ? 20 : 200)
-    // For `perf record`: only one phase is run (cold, change or warm).
+    // For `perf record`: only one phase is timed and repeated (cold, change or warm;
+    // warm needs the screen change before it, which is run once a round).
     let phase = getenv("MASKC_BENCH_PHASE").map { String(cString: $0) }
     var depths: [Int32] = []
     var sink = 0
@@ -105,7 +106,7 @@ func firstFrameCases() {
             sink &+= walkTree(tree, &moved, &depths)
             change.append(now() - t1)
             // Steady frames of the same screen.
-            for _ in 0..<(phase == "warm" ? 20 : 1) {
+            for _ in 0..<(phase == nil ? 1 : phase == "warm" ? 20 : 0) {
                 let t2 = now()
                 sink &+= walkTree(tree, &moved, &depths)
                 warm.append(now() - t2)

@@ -73,3 +73,44 @@ struct ChainStepTests {
         #expect(!resolver.computeClassFacts(ViewFacts(className: "Long\(TypeCatalog.maximumChainLength - 200)")).chainCut)
     }
 }
+
+/// Class facts for views that bring their own superclasses are kept by class name, with
+/// the chain they were derived from: a class met again with another chain is decided by
+/// that chain, and then by the first again.
+@Suite("Given chains")
+struct GivenChainTests {
+    @Test func aClassMetWithAnotherChainIsDecidedByThatChain() {
+        let table = DecisionTable(policy: MaskingPolicy(default: .unmask, rules: [MaskRule(.mask, .type("UILabel"))]))
+        var traversal = MaskingTraversal(table: table)
+        let chains: [[String]] = [["UILabel", "UIView"], ["UIView"], ["UILabel"], ["UIView"], []]
+        for (pass, chain) in (chains + chains).enumerated() {
+            traversal.reset(screen: nil)
+            let decision = traversal.enter(ViewFacts(className: "Custom", superclasses: chain))
+            traversal.leave()
+            #expect(decision.isMasked == chain.contains("UILabel"), "pass \(pass), chain \(chain)")
+            #expect(decision.kind == (chain.contains("UILabel") ? .text : .other), "pass \(pass), chain \(chain)")
+        }
+    }
+
+    /// Each (class, chain) pair gets its own number below -1, the same every time it is
+    /// met; past the limit of remembered chains the generation changes.
+    @Test func eachClassAndChainHasItsOwnNumber() {
+        let table = DecisionTable(policy: MaskingPolicy(default: .mask))
+        var traversal = MaskingTraversal(table: table)
+        func number(_ className: String, _ chain: [String]?) -> Int32 {
+            traversal.reset(screen: nil)
+            _ = traversal.enter(ViewFacts(className: className, superclasses: chain))
+            traversal.leave()
+            return traversal.classNumber
+        }
+        let a = number("Custom", ["UILabel"]), b = number("Custom", ["UIView"]), c = number("Other", ["UILabel"])
+        #expect(a <= -2 && b <= -2 && c <= -2)
+        #expect(Set([a, b, c]).count == 3)
+        #expect(number("Custom", ["UIView"]) == b && number("Other", ["UILabel"]) == c)
+        #expect(number("UILabel", nil) >= 0, "a catalog class is numbered from 0")
+        let generation = traversal.classGeneration
+        for index in 0..<ViewResolver.givenChainLimit { _ = number("Custom", ["UIView", "Base\(index)"]) }
+        #expect(traversal.classGeneration != generation)
+        #expect(number("Custom", ["UILabel"]) <= -2)
+    }
+}

@@ -198,10 +198,10 @@ struct PathMatcher: Sendable {
     }
 
     private mutating func shortFormRules(_ className: String, _ identifier: String) -> [Int32] {
-        // Most identifiers are of no target's length: no numbering, no lookup.
-        if !table.shortForms.couldMatch(identifierLength: identifier.utf8.count) && !ShortFormFilter.classNeedsLookup(className) {
-            return []
-        }
+        // Most identifiers are of no target's length: no numbering, no lookup. (A class
+        // name starting with `[` always takes the full lookup.)
+        let filtered = !ShortFormFilter.classNeedsLookup(className)
+        if filtered && !table.shortForms.couldMatch(identifierLength: identifier.utf8.count) { return [] }
         let identifierNumber: Int32
         if let known = identifierNumbers.value(for: identifier) {
             identifierNumber = known
@@ -210,7 +210,7 @@ struct PathMatcher: Sendable {
             identifierNumbers.set(identifierNumber, for: identifier)
             identifierCouldMatch.append(table.shortForms.couldMatch(identifier: identifier))
         }
-        if !identifierCouldMatch[Int(identifierNumber)] && !ShortFormFilter.classNeedsLookup(className) { return [] }
+        if filtered && !identifierCouldMatch[Int(identifierNumber)] { return [] }
         let key = Self.pack(classNumber(className), identifierNumber, screenNumber)
         if let key, let known = shortForms[key] { return shortFormRules[Int(known)] }
         let rules = table.rulesMatching(.target, ReliableTarget.short(className: className, accessibilityIdentifier: identifier, screen: screen))

@@ -100,6 +100,32 @@ func encodeRate(_ screens: [ReplayScreen], table: DecisionTable, removing: Bool,
     return (Double(views) / seconds, covered)
 }
 
+/// One warm pass over `screens` (after a pass that warms the caches), each frame
+/// through ``countedFrame(_:_:_:)``: `valgrind --tool=callgrind
+/// --toggle-collect='*countedFrame*'` counts the instructions of a warm frame, which
+/// do not vary with the machine's speed as times do. Prints the views encoded.
+func countEncode(_ screens: [ReplayScreen], table: DecisionTable) {
+    var encoder = FrameEncoder(table: table)
+    var open: [Int32] = []
+    var sink = 0
+    // Timestamp 1: not the counted call's code, which the optimizer would share.
+    for screen in screens { sink &+= encodeFrame(screen, &encoder, &open, timestamp: 1).views.count }
+    var views = 0
+    let passes = getenv("MASKC_BENCH_COUNT_ENCODE").flatMap { Int(String(cString: $0)) } ?? 1
+    for _ in 0..<max(1, passes) {
+        for screen in screens {
+            sink &+= countedFrame(screen, &encoder, &open)
+            views += encoder.stats.viewsIn
+        }
+    }
+    print("encode count: \(views) views entered (\(sink % 2))")
+}
+
+@inline(never)
+func countedFrame(_ screen: ReplayScreen, _ encoder: inout FrameEncoder, _ open: inout [Int32]) -> Int {
+    encodeFrame(screen, &encoder, &open).views.count
+}
+
 func encodeBenchmarks() {
     var policies = PolicyGenerator(seed: 11)
     let table = DecisionTable(policy: policies.policy(rules: 1000))
@@ -108,6 +134,10 @@ func encodeBenchmarks() {
     var rng = SplitMix64(seed: 99)
     let screens = (0..<(quick ? 10 : 40)).map { makeReplayScreen(count: Int.random(in: 200...5000, using: &rng), opaque: 0, seed: UInt64($0) + 1) }
     if getenv("MASKC_BENCH_PROFILE_ENCODE") != nil { for _ in 0..<10 { _ = encodeRate(screens, table: table, removing: false, repeats: 5) } }
+    if getenv("MASKC_BENCH_COUNT_ENCODE") != nil {
+        countEncode(screens, table: table)
+        return
+    }
     let plain = encodeRate(screens, table: table, removing: false, repeats: 5)
     let removing = encodeRate(screens, table: table, removing: true, repeats: 5)
     line("encode (1000-rule policy)", "\(fmt(plain.rate / 1e6, 2)) M views/s without covered-view removal; \(fmt(removing.rate / 1e6, 2)) M views/s with (\(fmt(plain.rate / removing.rate, 2))x); every view entered")

@@ -9,7 +9,9 @@ import MaskJSON
 import MaskPolicy
 import MaskTestSupport
 
-/// Walks a pre-order tree with a traversal, as an encoder walks its hierarchy.
+/// Walks a pre-order tree with a traversal, as an encoder walks its hierarchy. Not
+/// inlined: `valgrind --tool=callgrind --toggle-collect` can count its instructions.
+@inline(never)
 func walkTree(_ tree: ViewTree, _ traversal: inout MaskingTraversal, _ depths: inout [Int32]) -> Int {
     traversal.reset(screen: tree.screen)
     depths.removeAll(keepingCapacity: true)

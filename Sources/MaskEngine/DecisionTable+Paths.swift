@@ -5,6 +5,22 @@ struct PathState: Sendable, Equatable {
     var index: Int32
 }
 
+/// The whole-path automata as every ``PathMatcher`` starts them: their start states
+/// numbered and `[root]` read. Built once per table, so a new traversal (the first frame
+/// after launch) copies them instead of building them.
+struct PathSeed: Sendable {
+    var targets: PathAutomaton
+    var indexes: PathAutomaton
+    /// The target state after `[root]`: a root's parent.
+    var targetRoot: Int32
+
+    init(targets: PathPatterns, indexes: PathPatterns) {
+        self.targets = PathAutomaton(targets)
+        self.indexes = PathAutomaton(indexes)
+        targetRoot = self.targets.advance(self.targets.start, by: ReliableTarget.root.utf8)
+    }
+}
+
 /// Matches the selectors on whole paths (`target`, and `id` on index paths) as a tree
 /// is walked, one step per view, without spelling out any path: per thread, owned by a
 /// ``ViewResolver`` so its remembered steps stay warm from frame to frame.
@@ -51,9 +67,10 @@ struct PathMatcher: Sendable {
 
     init(table: DecisionTable) {
         self.table = table
-        self.targets = PathAutomaton(table.targetPaths)
-        self.indexes = PathAutomaton(table.indexPaths)
-        targetRoot = self.targets.advance(self.targets.start, by: ReliableTarget.root.utf8)
+        // Copied from the table: shared until this matcher numbers a state of its own.
+        self.targets = table.pathSeed.targets
+        self.indexes = table.pathSeed.indexes
+        targetRoot = table.pathSeed.targetRoot
     }
 
     /// Whether any path form (`[root]>...` targets) or index path can match: false when

@@ -127,8 +127,10 @@ public struct DecisionTable: Sendable {
         ruleFacts = facts
         needsScreens = needsScreen
         usesLocks = locks
-        (targetPaths, indexPaths) = Self.pathPatterns(of: rules)
+        let (targetPaths, indexPaths) = Self.pathPatterns(of: rules)
+        pathSeed = PathSeed(targets: targetPaths, indexes: indexPaths)
         shortForms = ShortFormFilter(targets: targetPatterns)
+        chainSteps = ChainSteps(table: self)
     }
 
     /// Index paths are digits and dots: only patterns of digits, dots and stars can match one.
@@ -136,12 +138,14 @@ public struct DecisionTable: Sendable {
         pattern.text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "*") }
     }
 
-    /// `target` patterns, matched against path-form targets as they grow.
-    let targetPaths: PathPatterns
-    /// `id` patterns that could match index paths, matched as the paths grow.
-    let indexPaths: PathPatterns
+    /// The automata of the `target` patterns (matched against path-form targets as they
+    /// grow) and of the `id` patterns that could match index paths, as every
+    /// ``PathMatcher`` starts them.
+    let pathSeed: PathSeed
     /// Which accessibility identifiers could make a short-form target match.
     let shortForms: ShortFormFilter
+    /// What each class name the catalog declares says, for walking chains.
+    private(set) var chainSteps = ChainSteps()
 
     /// Bit i set when some instance rule uses the selector key with memo slot i.
     let instanceKeys: UInt8

@@ -79,12 +79,18 @@ package struct StringTable<Value> {
         return Int(truncatingIfNeeded: mixed >> shift)
     }
 
+    /// The capacity asked for: the slots are allocated for it on the first key stored.
+    @usableFromInline var initialCapacity: Int
+
+    /// An empty table for about `capacity` keys. Allocates nothing until a key is
+    /// stored: a resolver made for the first frame after launch starts several tables,
+    /// some of which stay empty.
     @inlinable
     package init(capacity: Int = 64) {
-        let main = Main(capacity: capacity)
-        slots = main.slots
-        hashes = main.hashes
-        mask = main.mask
+        slots = stringTableNoSlots
+        hashes = stringTableNoHashes
+        mask = 0
+        initialCapacity = capacity
     }
 
     @inlinable @inline(__always)
@@ -111,7 +117,12 @@ package struct StringTable<Value> {
         if recent.isEmpty || (recentFill > recent.count / 2 && recent.count < Self.recentSize) {
             let size = recent.isEmpty ? Self.initialRecentSize : recent.count * 4
             recent = Array(repeating: Recent(), count: size)
-            recentKeys = Array(repeating: nil, count: size)
+            // Each slot set to the literal nil: `Array(repeating:count:)` copied its
+            // argument into every slot, a reference count call per slot.
+            recentKeys = [String?](unsafeUninitializedCapacity: size) { buffer, count in
+                for slot in 0..<size { (buffer.baseAddress! + slot).initialize(to: nil) }
+                count = size
+            }
             recentShift = UInt64(64 - size.trailingZeroBitCount)
             recentFill = 1
         }
@@ -175,7 +186,8 @@ package struct StringTable<Value> {
     }
 
     @inlinable
-    mutating func set(_ value: Value, bytes: UnsafeBufferPointer<UInt8>, tag: UInt8) {
+    package mutating func set(_ value: Value, bytes: UnsafeBufferPointer<UInt8>, tag: UInt8 = 0) {
+        if mask == 0 { allocate() }
         let hash = Self.hash(bytes, tag: tag)
         let (entry, slot) = self.entry(bytes, tag: tag, hash: hash)
         if entry >= 0 {
@@ -193,13 +205,27 @@ package struct StringTable<Value> {
         if values.count * 2 > slots.count { grow() }
     }
 
-    /// Removes every key; the recent-strings cache keeps its storage.
+    /// The first key is being stored: allocates the slots, and room for the keys.
+    @usableFromInline
+    mutating func allocate() {
+        let main = Main(capacity: initialCapacity)
+        slots = main.slots
+        hashes = main.hashes
+        mask = main.mask
+        let entries = Swift.min(initialCapacity, 64)
+        starts.reserveCapacity(entries)
+        lengths.reserveCapacity(entries)
+        tags.reserveCapacity(entries)
+        values.reserveCapacity(entries)
+        arena.reserveCapacity(entries * 16)
+    }
+
+    /// Removes every key; the recent-strings cache keeps its storage, the entries theirs.
     @inlinable
     package mutating func removeAll() {
-        let empty = StringTable<Value>.Main(capacity: 64)
-        slots = empty.slots
-        hashes = empty.hashes
-        mask = empty.mask
+        slots = stringTableNoSlots
+        hashes = stringTableNoHashes
+        mask = 0
         starts.removeAll(keepingCapacity: true)
         lengths.removeAll(keepingCapacity: true)
         tags.removeAll(keepingCapacity: true)
@@ -268,6 +294,10 @@ package struct StringTable<Value> {
         mask = newMask
     }
 }
+
+/// The slots of a table before its first key: one empty slot (`mask` 0), shared.
+@usableFromInline let stringTableNoSlots: [Int32] = [-1]
+@usableFromInline let stringTableNoHashes: [UInt64] = [0]
 
 /// A table is as sendable as its values: it holds them, their keys' bytes and plain
 /// numbers, and the strings its recent-strings cache keeps alive.

@@ -6,6 +6,9 @@ public struct ViewFacts: Sendable, Hashable {
     public var className: String
     /// The superclasses, nearest first, when the capture knows them. When set they are
     /// the whole chain: the catalog is not consulted for this view's superclasses.
+    /// Pass the same array for every view of a class (keep one per class): the engine
+    /// checks a view's chain against the one it cached for the class, and the same
+    /// array matches without a string compared.
     public var superclasses: [String]?
     /// A stable id; when `nil` the view's index path (`0.2.1`) stands in for `id` selectors.
     public var id: String?

@@ -52,6 +52,39 @@ struct ChainStep: Sendable {
     var typeRules: [Int32]
 }
 
+extension DecisionTable {
+    /// What a class name says in this table, for walking chains. A method of the table
+    /// (not an initializer taking it): a resolver calls it on its table in place, where
+    /// passing its table as an argument from a mutating method copied the table.
+    func chainStep(_ name: String) -> ChainStep {
+        let declaration = catalog.declaration(of: name)
+        return ChainStep(superclass: declaration?.superclass, kind: declaration?.kind, recurse: declaration?.recurse,
+                         takesInput: TypeCatalog.textInputIndex.lookup(name) != nil, typeRules: typeRules(forClass: name) ?? [])
+    }
+}
+
+/// The ``ChainStep`` of every class name a table's catalog declares, numbered from 0 in
+/// name order: built with the table, so a new resolver (the first frame after launch)
+/// looks the catalog's classes up in it rather than one by one in the catalog, the
+/// text-input classes and the type rules.
+struct ChainSteps: Sendable {
+    var index = StringTable<Int32>()
+    var steps: [ChainStep] = []
+
+    /// None: the steps of a table being built.
+    init() {}
+
+    init(table: DecisionTable) {
+        let names = table.catalog.declarations.keys.sorted()
+        index = StringTable(capacity: names.count)
+        steps.reserveCapacity(names.count)
+        for name in names {
+            index.set(Int32(steps.count), for: name)
+            steps.append(table.chainStep(name))
+        }
+    }
+}
+
 /// A superclass chain a view brought, and the class facts derived from it.
 struct GivenChain: Sendable {
     var superclasses: [String]
@@ -89,6 +122,8 @@ public struct ViewResolver: Sendable {
     /// number into `steps`. Screen-independent (type rules are filtered when tallied).
     private var stepIndex = StringTable<Int32>()
     private var steps: [ChainStep] = []
+    /// The chain being summed up (``computeClassFacts(_:)``), kept for its storage.
+    private var chainScratch: [Int32] = []
     /// Rules matching recent identifier values, tagged by selector key (see `match`): a
     /// range of `memoPool`.
     private var memo = StringTable<(start: Int32, count: Int32)>()
@@ -392,8 +427,16 @@ public struct ViewResolver: Sendable {
             // Keyed by class; the stored chain must equal the view's. A class met with
             // another chain gets a new entry (and number): an entry never changes, so a
             // caller's facts kept by number stay right.
-            if let index = givenChainCache.value(for: facts.className), givenChains[Int(index)].superclasses == superclasses {
-                return givenChains[Int(index)].facts
+            if let index = givenChainCache.value(for: facts.className) {
+                let entry = Int(index)
+                // The same array (one kept per class, or read from one tree) is equal at
+                // once; an equal one from elsewhere is kept in its place, so the views
+                // that follow it (from the same tree) are.
+                if Self.sameStorage(givenChains[entry].superclasses, superclasses) { return givenChains[entry].facts }
+                if givenChains[entry].superclasses == superclasses {
+                    givenChains[entry].superclasses = superclasses
+                    return givenChains[entry].facts
+                }
             }
             if givenChains.count >= Self.givenChainLimit {
                 // A class whose chain keeps changing: start over, and say so.
@@ -414,6 +457,12 @@ public struct ViewResolver: Sendable {
         return result
     }
 
+    /// Whether two arrays share their storage (so are equal).
+    @inline(__always)
+    private static func sameStorage(_ a: [String], _ b: [String]) -> Bool {
+        a.count == b.count && a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+    }
+
     /// A class's facts, from what each class name of its chain says (remembered per
     /// resolver in ``ChainStep``s: a chain sharing superclasses with one met before costs
     /// a lookup per class, not a catalog walk). Policies with locks take
@@ -426,7 +475,11 @@ public struct ViewResolver: Sendable {
         }
         // The chain as step numbers; the same walk as ``TypeCatalog/summary(of:)`` (a
         // repeated class ends it, the limit cuts it) or, given, the view's chain whole.
+        // The resolver's scratch array, taken for the call (no allocation after the first).
         var chain: [Int32] = []
+        swap(&chain, &chainScratch)
+        chain.removeAll(keepingCapacity: true)
+        defer { swap(&chain, &chainScratch) }
         var cut = false
         if let superclasses = facts.superclasses {
             chain.reserveCapacity(superclasses.count + 1)
@@ -435,7 +488,7 @@ public struct ViewResolver: Sendable {
         } else {
             var current = stepNumber(facts.className)
             chain.append(current)
-            while let next = steps[Int(current)].superclass {
+            while let next = chainStep(current).superclass {
                 let number = stepNumber(next)
                 if chain.contains(number) { break }
                 if chain.count >= TypeCatalog.maximumChainLength {
@@ -449,7 +502,7 @@ public struct ViewResolver: Sendable {
         // ``ChainSummary``: the first kind and `recurse` declared, any text input.
         var kind: ViewKind?, recurse: Bool?, takesInput = false
         for number in chain {
-            let step = steps[Int(number)]
+            let step = chainStep(number)
             if kind == nil { kind = step.kind }
             if recurse == nil { recurse = step.recurse }
             if step.takesInput { takesInput = true }
@@ -459,7 +512,7 @@ public struct ViewResolver: Sendable {
         // class with a type rule that applies, else the kind's rules.
         var own: Int32 = -1, recursive: Int32 = -1
         for number in chain {
-            let list = steps[Int(number)].typeRules
+            let list = chainStep(number).typeRules
             guard !list.isEmpty else { continue }
             var all = RuleTally(), reaching = RuleTally()
             for rule in list { add(rule, to: &all, &reaching) }
@@ -476,15 +529,23 @@ public struct ViewResolver: Sendable {
                           defaultState: table.defaultState(for: selectorKind))
     }
 
-    /// The number of a class name's ``ChainStep``, looking the name up the first time.
+    /// The number of a class name's ``ChainStep``: the table's own for a name the
+    /// catalog declares (``ChainSteps``), else this resolver's, looking the name up the
+    /// first time (numbered after the table's).
     private mutating func stepNumber(_ name: String) -> Int32 {
         if let known = stepIndex.value(for: name) { return known }
-        let declaration = table.catalog.declaration(of: name)
-        let number = Int32(steps.count)
-        steps.append(ChainStep(superclass: declaration?.superclass, kind: declaration?.kind, recurse: declaration?.recurse,
-                               takesInput: TypeCatalog.textInputIndex.lookup(name) != nil, typeRules: table.typeRules(forClass: name) ?? []))
+        if let seeded = table.chainSteps.index.lookup(name) { return seeded }
+        let number = Int32(table.chainSteps.steps.count + steps.count)
+        steps.append(table.chainStep(name))
         stepIndex.set(number, for: name)
         return number
+    }
+
+    /// The ``ChainStep`` numbered `number` (``stepNumber(_:)``).
+    @inline(__always)
+    private func chainStep(_ number: Int32) -> ChainStep {
+        let seeded = table.chainSteps.steps.count
+        return Int(number) < seeded ? table.chainSteps.steps[Int(number)] : steps[Int(number) - seeded]
     }
 
     /// The most class names remembered before they are looked up afresh.

@@ -9,12 +9,40 @@ struct StringInterner {
     private(set) var names: [String] = []
     private var numbers = StringTable<Int32>(capacity: 1024)
 
+    /// Lists of interned strings (a view's `superclasses`), one shared array per
+    /// distinct list: the engine compares a view's chain with the one it has cached for
+    /// the class, and the same array is equal at once (no string compared).
+    private var lists: [[String]] = []
+    private var listNumbers = StringTable<Int32>(capacity: 64)
+    /// The numbers of the list being read (``appendToList(_:)``).
+    private var listScratch: [Int32] = []
+
     /// How many distinct strings have been numbered.
     var count: Int { names.count }
 
     /// The shared string for raw UTF-8 bytes that need no unescaping.
     mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         names[number(bytes)]
+    }
+
+    /// Starts reading a list of strings.
+    mutating func startList() { listScratch.removeAll(keepingCapacity: true) }
+
+    /// Adds raw UTF-8 bytes that need no unescaping to the list being read.
+    mutating func appendToList(_ bytes: UnsafeBufferPointer<UInt8>) { listScratch.append(Int32(number(bytes))) }
+
+    /// The list read since ``startList()``: the same array for the same strings.
+    mutating func finishList() -> [String] {
+        let found = listScratch.withUnsafeBytes { key in
+            listNumbers.lookup(bytes: UnsafeBufferPointer(start: key.baseAddress?.assumingMemoryBound(to: UInt8.self), count: key.count))
+        }
+        if let found { return lists[Int(found)] }
+        let list = listScratch.map { names[Int($0)] }
+        listScratch.withUnsafeBytes { key in
+            listNumbers.set(Int32(lists.count), bytes: UnsafeBufferPointer(start: key.baseAddress?.assumingMemoryBound(to: UInt8.self), count: key.count), tag: 0)
+        }
+        lists.append(list)
+        return list
     }
 
     /// The number of raw UTF-8 bytes that need no unescaping: 0 for the first distinct

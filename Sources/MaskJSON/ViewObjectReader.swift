@@ -63,6 +63,20 @@ struct ViewObjectReader {
         return list
     }
 
+    /// ``strings(inArray:field:object:_:)`` for a list that repeats from view to view
+    /// (`superclasses`): one shared array per distinct list, when no element has escapes.
+    func internedStrings(inArray array: Int, field: Field, object: Int, _ interner: inout StringInterner) throws(ShapeError) -> [String] {
+        interner.startList()
+        var e = array + 1
+        while tokens[e].kind == .string && !tokens[e].hasEscapes {
+            interner.appendToList(raw(e))
+            e += 1
+        }
+        // Anything else (an escape; an element not a string, reported there) reads plainly.
+        guard tokens[e].kind == .arrayEnd else { return try strings(inArray: array, field: field, object: object) { text($0, &interner) } }
+        return interner.finishList()
+    }
+
     /// Reads the keys of the view object at `object`, checking each fact's type.
     /// - Throws: ``ShapeError`` for a duplicate fact key, a fact of the wrong type, or
     ///   a view without `class`.
@@ -101,7 +115,7 @@ struct ViewObjectReader {
                 case .superclasses:
                     if kind == .null { break }
                     guard kind == .arrayStart else { throw expect("an array of strings") }
-                    facts.superclasses = try strings(inArray: v, field: f, object: object) { text($0, &interner) }
+                    facts.superclasses = try internedStrings(inArray: v, field: f, object: object, &interner)
                 case .id:
                     switch kind {
                     case .string, .number: facts.idToken = v

@@ -62,6 +62,25 @@ struct ChainStepTests {
         }
     }
 
+    @Test("a table carries the step of every name its catalog declares, as a resolver would look it up")
+    func aTableCarriesItsCatalogsSteps() {
+        let table = DecisionTable(policy: MaskingPolicy(default: .mask, classes: [ClassDeclaration("PrimaryButton", extends: "UIButton")],
+                                                        rules: [MaskRule(.unmask, .type("UIButton"), recursive: false, screen: nil)]))
+        #expect(table.chainSteps.steps.count == table.catalog.declarations.count)
+        for name in table.catalog.declarations.keys {
+            guard let number = table.chainSteps.index.lookup(name) else {
+                Issue.record("\(name) has no step")
+                continue
+            }
+            let seeded = table.chainSteps.steps[Int(number)], fresh = table.chainStep(name)
+            #expect(seeded.superclass == fresh.superclass && seeded.kind == fresh.kind && seeded.recurse == fresh.recurse
+                    && seeded.takesInput == fresh.takesInput && seeded.typeRules == fresh.typeRules, "\(name)")
+        }
+        #expect(table.chainSteps.steps[Int(table.chainSteps.index.lookup("PrimaryButton") ?? 0)].superclass == "UIButton")
+        #expect(table.chainSteps.steps[Int(table.chainSteps.index.lookup("UIButton") ?? 0)].typeRules == [0])
+        #expect(table.chainSteps.index.lookup("MyApp.PrimaryButton") == nil)
+    }
+
     @Test func aCycleEndsTheChainAndTheLimitCutsIt() {
         let classes = [ClassDeclaration("LoopA", extends: "LoopB", kind: .text), ClassDeclaration("LoopB", extends: "LoopA")]
             + (0...TypeCatalog.maximumChainLength).map { ClassDeclaration("Long\($0)", extends: "Long\($0 + 1)") }

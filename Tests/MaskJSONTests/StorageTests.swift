@@ -40,6 +40,20 @@ struct StorageTests {
         }
     }
 
+    @Test("an empty StringTable answers nil to every key (the empty key too) before its first key, and holds that key after")
+    func emptyStringTable() {
+        var table = StringTable<Int>()
+        table.checkInvariants()
+        #expect(table.value(for: "") == nil && table.value(for: "UILabel") == nil && table.lookup("UILabel", tag: 2) == nil)
+        table.set(1, for: "")
+        table.checkInvariants()
+        #expect(table.value(for: "") == 1 && table.value(for: "UILabel") == nil && table.count == 1)
+        table.removeAll()
+        #expect(table.value(for: "") == nil && table.count == 0)
+        table.set(2, for: "UILabel", tag: 2)
+        #expect(table.lookup("UILabel", tag: 2) == 2 && table.lookup("UILabel") == nil)
+    }
+
     @Test("ByteBuffer keeps every byte across growth, truncation and draining")
     func byteBuffer() {
         var buffer = ByteBuffer(capacity: 1)
@@ -97,7 +111,10 @@ struct StorageTests {
                 #expect(stack.last === model.last)
             }
             stack.checkInvariants()
-            #expect(Array(stack.elements).elementsEqual(model, by: ===))
+            // Bound first: inside `#expect` the call expanded to a closure whose result
+            // was unused (the compiler warned), so the check could not fail.
+            let same = Array(stack.elements).elementsEqual(model, by: ===)
+            #expect(same)
             model.removeAll()
             #expect(counter.live == stack.count)
         }

@@ -148,6 +148,21 @@ struct TreeBuilderTests {
         #expect(try readDocument(#"{"class":"A","tag":null}"#).tree.views[0].tag == nil)
     }
 
+    @Test("equal superclass lists are read as one shared array, each element as written")
+    func superclassListsAreShared() throws {
+        let views = try readDocument(#"{"class":"R","children":[{"class":"A","superclasses":["UILabel","UIView"]},"#
+            + #"{"class":"B","superclasses":["UILabel","UIView"]},{"class":"C","superclasses":["UI\u004cabel","UIView"]},"#
+            + #"{"class":"D","superclasses":[]},{"class":"E","superclasses":["UIView"]},{"class":"F","superclasses":["UILabel"]},"#
+            + #"{"class":"G","superclasses":["UIView","UILabel"]},{"class":"H","superclasses":null}]}"#).tree.views
+        func storage(_ list: [String]?) -> UnsafePointer<String>? { list?.withUnsafeBufferPointer { $0.baseAddress } }
+        #expect(views[1].superclasses == ["UILabel", "UIView"] && views[2].superclasses == ["UILabel", "UIView"])
+        #expect(storage(views[1].superclasses) == storage(views[2].superclasses))
+        // An escaped name is decoded, not looked up by its raw bytes.
+        #expect(views[3].superclasses == ["UILabel", "UIView"])
+        #expect(views[4].superclasses == [] && views[5].superclasses == ["UIView"] && views[6].superclasses == ["UILabel"])
+        #expect(views[7].superclasses == ["UIView", "UILabel"] && views[8].superclasses == nil)
+    }
+
     @Test("superclasses that are not strings are rejected")
     func superclassesNotStrings() {
         expectTreeError(#"{"class":"A","superclasses":["UIView",3]}"#, path: "$.superclasses[1]", at: "3]",

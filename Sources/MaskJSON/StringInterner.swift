@@ -33,17 +33,18 @@ struct StringInterner {
 
     /// The list read since ``startList()``: the same array for the same strings.
     mutating func finishList() -> [String] {
-        let found = listScratch.withUnsafeBytes { key in
-            listNumbers.lookup(bytes: UnsafeBufferPointer(start: key.baseAddress?.assumingMemoryBound(to: UInt8.self), count: key.count))
-        }
+        // Keyed by the numbers' bytes.
+        let found = listScratch.withUnsafeBytes { key in key.withMemoryRebound(to: UInt8.self) { listNumbers.lookup(bytes: $0) } }
         if let found { return lists[Int(found)] }
         let list = listScratch.map { names[Int($0)] }
-        listScratch.withUnsafeBytes { key in
-            listNumbers.set(Int32(lists.count), bytes: UnsafeBufferPointer(start: key.baseAddress?.assumingMemoryBound(to: UInt8.self), count: key.count), tag: 0)
-        }
+        let number = Int32(lists.count)
+        listScratch.withUnsafeBytes { key in key.withMemoryRebound(to: UInt8.self) { listNumbers.set(number, bytes: $0) } }
         lists.append(list)
         return list
     }
+
+    /// How many distinct lists have been read.
+    var listCount: Int { lists.count }
 
     /// The number of raw UTF-8 bytes that need no unescaping: 0 for the first distinct
     /// value seen, then 1, and so on.

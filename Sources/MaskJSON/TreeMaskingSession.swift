@@ -19,8 +19,8 @@ public struct TreeMaskingSession {
     /// Class names by number, shared by the trees of the session.
     private var interner = StringInterner()
 
-    /// Beyond this many distinct class names the numbering starts afresh, so a stream
-    /// of ever new class names cannot grow the session without bound.
+    /// Beyond this many distinct class names (or superclass lists) the numbering starts
+    /// afresh, so a stream of ever new class names cannot grow the session without bound.
     public static let maximumClassNames = 1 << 16
 
     /// Creates a session for a masker.
@@ -49,7 +49,7 @@ public struct TreeMaskingSession {
         let tape = try masker.parse(input, file: file, firstLine: firstLine, compactGeometry: true)
         guard accept(tape) else { return false }
         let screen = TreeBuilder.screen(of: tape)
-        if interner.count > Self.maximumClassNames {
+        if interner.count > Self.maximumClassNames || interner.listCount > Self.maximumClassNames {
             interner = StringInterner()
             resolver?.forgetClassSlots()
         }

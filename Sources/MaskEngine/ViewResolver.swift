@@ -56,8 +56,9 @@ extension DecisionTable {
     /// What a class name says in this table, for walking chains. A method of the table
     /// (not an initializer taking it): a resolver calls it on its table in place, where
     /// passing its table as an argument from a mutating method copied the table.
-    func chainStep(_ name: String) -> ChainStep {
-        let declaration = catalog.declaration(of: name)
+    /// - Parameter declared: the name's own declaration, when the caller holds it.
+    func chainStep(_ name: String, declared: ClassDeclaration? = nil) -> ChainStep {
+        let declaration = declared ?? catalog.declaration(of: name)
         return ChainStep(superclass: declaration?.superclass, kind: declaration?.kind, recurse: declaration?.recurse,
                          takesInput: TypeCatalog.textInputIndex.lookup(name) != nil, typeRules: typeRules(forClass: name) ?? [])
     }
@@ -83,9 +84,7 @@ struct ChainSteps: Sendable {
         // looks a simple name up only for a name not declared).
         for (name, declaration) in declarations {
             index.set(Int32(steps.count), for: name)
-            steps.append(ChainStep(superclass: declaration.superclass, kind: declaration.kind, recurse: declaration.recurse,
-                                   takesInput: TypeCatalog.textInputIndex.lookup(name) != nil,
-                                   typeRules: table.typeRules(forClass: name) ?? []))
+            steps.append(table.chainStep(name, declared: declaration))
         }
     }
 }

@@ -23,7 +23,7 @@ struct Box: Sendable, Hashable {
     }
 
     /// Whether the box has positive, finite area.
-    var hasArea: Bool {
+    @inline(__always) var hasArea: Bool {
         maxX > minX && maxY > minY && minX.isFinite && minY.isFinite && maxX.isFinite && maxY.isFinite
     }
 

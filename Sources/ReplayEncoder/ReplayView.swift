@@ -37,7 +37,7 @@ public struct ReplayView: Sendable, Hashable {
     }
 
     /// A coordinate as the wire holds it: rounded half away from zero, clamped to 0...65,535.
-    public static func wireValue(_ value: Double) -> UInt16 {
+    @inline(__always) public static func wireValue(_ value: Double) -> UInt16 {
         // Compared and truncated by hand: the library stays clear of libm (no rint or
         // round to link on Linux), and for values in 0..<65,535 this is exact.
         guard value.isFinite, value >= 0.5 else { return 0 }

@@ -100,8 +100,8 @@ func encodeRate(_ screens: [ReplayScreen], table: DecisionTable, removing: Bool,
     return (Double(views) / seconds, covered)
 }
 
-/// One warm pass over `screens` (after a pass that warms the caches), each frame
-/// through ``countedFrame(_:_:_:)``: `valgrind --tool=callgrind
+/// `MASKC_BENCH_COUNT_ENCODE` warm passes (at least one) over `screens`, after a pass
+/// that warms the caches, each frame through ``countedFrame(_:_:_:)``: `valgrind --tool=callgrind
 /// --toggle-collect='*countedFrame*'` counts the instructions of a warm frame, which
 /// do not vary with the machine's speed as times do. Prints the views encoded.
 func countEncode(_ screens: [ReplayScreen], table: DecisionTable) {

@@ -31,8 +31,8 @@ let usage = """
       MASKC_BENCH_PHASE=P        first-frame: only the cold, change or warm phase
       MASKC_BENCH_PROFILE_ENCODE, MASKC_BENCH_PROFILE_LOAD, MASKC_BENCH_PROFILE_BUILD
                                  loop the encode, table-load or table-build case first
-      MASKC_BENCH_COUNT_ENCODE   encode: one warm pass through `countedFrame`, for
-                                 valgrind --tool=callgrind --toggle-collect='*countedFrame*'
+      MASKC_BENCH_COUNT_ENCODE=N encode: N warm passes (at least 1) through `countedFrame`,
+                                 for valgrind --tool=callgrind --toggle-collect='*countedFrame*'
     """
 /// One line on standard error.
 func printError(_ message: String) {

@@ -88,7 +88,7 @@ public struct MaskingTraversal: Sendable {
             childIndex = stack[parent].childCount
             stack[parent].childCount += 1
         }
-        var targetRules: [Int32] = [], indexRules: [Int32] = []
+        let decision: MaskDecision, handed: InheritedVerdicts
         if matchesPaths {
             // One mutating call on the matcher in place: reading it through `?.` copied
             // it (a retain of each of its parts) several times a view.
@@ -96,12 +96,15 @@ public struct MaskingTraversal: Sendable {
             let step = resolver.paths!.enter(facts, parent: parent?.state, childIndex: Int(childIndex),
                                              siblingCounts: &siblingCounts, countsStart: Int(parent?.countsStart ?? 0))
             paths.append((step.state, Int32(siblingCounts.count)))
-            targetRules = step.targets
-            indexRules = step.indexPaths
+            (decision, handed) = resolver.decide(facts, targetRules: step.targets, indexPathRules: step.indexPaths, inherited: inherited)
         } else if matchesShortFormsOnly && facts.accessibilityIdentifier != nil {
-            targetRules = resolver.paths!.shortFormMatches(facts)
+            let targets = resolver.paths!.shortFormMatches(facts)
+            (decision, handed) = resolver.decide(facts, targetRules: targets, indexPathRules: [], inherited: inherited)
+        } else {
+            // Literal empty lists, passed straight in: a variable holding them cost a
+            // release of each a view.
+            (decision, handed) = resolver.decide(facts, targetRules: [], indexPathRules: [], inherited: inherited)
         }
-        let (decision, handed) = resolver.decide(facts, targetRules: targetRules, indexPathRules: indexRules, inherited: inherited)
         stack.append((handed, 0))
         return decision
     }

@@ -7,32 +7,34 @@ import MaskEngine
 /// fields (`frame`, `contentFrame`, `hidden`, `alpha`, `backgroundColor`, `borderWidth`,
 /// `cornerRadius`, `clipsToBounds`, `zIndex`, `transform`, `text`, `placeholder`, `image`).
 public struct ViewAppearance: Sendable, Hashable {
+    // Stored widest first (the doubles, the text, then the optionals and flags): a copy
+    // of the appearance, one a view for an encoder that keeps them, moves fewer pieces.
     /// The view's frame, in the frame's coordinate space (``FrameEncoder/Coordinates``).
     public var frame: ViewFrame
-    /// Where the view's content (text, image) is drawn, in the same space as `frame`;
-    /// `nil`: the frame. A ``MaskEngine/ViewClassifier`` may adjust it further.
-    public var contentFrame: ViewFrame?
-    /// Whether the view is hidden (iOS `isHidden`, Android `visibility` other than
-    /// visible, a capture's `visible-to-user` false). Hides its subtree too.
-    public var isHidden: Bool
     /// The view's own alpha, 0 to 1; multiplied along the ancestor chain.
     public var alpha: Double
-    /// The background colour; `nil`: none.
-    public var backgroundColor: RGBAColor?
     /// The border width; a positive width draws.
     public var borderWidth: Double
     /// The corner radius; a rounded view does not cover what is at its corners.
     public var cornerRadius: Double
-    /// Whether the view clips its descendants to its frame; `nil`: the class's default
-    /// (scroll views and Android `ViewGroup`s clip, others do not).
-    public var clipsToBounds: Bool?
     /// The drawing order among siblings: a higher `zIndex` draws later (stable).
     public var zIndex: Double
-    /// Whether the view has a transform other than the identity (it then covers nothing).
-    public var isTransformed: Bool
     /// The text the view draws, as captured; sent only when the masking contract says
     /// `keep` for `textField`.
     public var text: String?
+    /// Where the view's content (text, image) is drawn, in the same space as `frame`;
+    /// `nil`: the frame. A ``MaskEngine/ViewClassifier`` may adjust it further.
+    public var contentFrame: ViewFrame?
+    /// The background colour; `nil`: none.
+    public var backgroundColor: RGBAColor?
+    /// Whether the view clips its descendants to its frame; `nil`: the class's default
+    /// (scroll views and Android `ViewGroup`s clip, others do not).
+    public var clipsToBounds: Bool?
+    /// Whether the view is hidden (iOS `isHidden`, Android `visibility` other than
+    /// visible, a capture's `visible-to-user` false). Hides its subtree too.
+    public var isHidden: Bool
+    /// Whether the view has a transform other than the identity (it then covers nothing).
+    public var isTransformed: Bool
     /// The field `text` is (``MaskEngine/EmittedField/text`` or
     /// ``MaskEngine/EmittedField/placeholder`` for a hint).
     public var textField: EmittedField

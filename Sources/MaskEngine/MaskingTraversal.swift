@@ -12,12 +12,13 @@
 /// traversal.leave()
 /// ```
 public struct MaskingTraversal: Sendable {
-    private var resolver: ViewResolver
+    // Internal, not private, for the inlinable getters below (no cross-module call a view).
+    @usableFromInline private(set) var resolver: ViewResolver
     private let classifier: (any ViewClassifier)?
     /// Whether there is a classifier (checked per view without copying it).
     private let hasClassifier: Bool
     /// What each entered view hands down, and how many children it has had so far.
-    private var stack: [(handed: InheritedVerdicts, childCount: Int32)] = []
+    @usableFromInline private(set) var stack: [(handed: InheritedVerdicts, childCount: Int32)] = []
     /// Only when the policy matches whole paths (`target`, index paths): each entered
     /// view's path state, and where its children's per-class counts start in
     /// `siblingCounts`.
@@ -48,14 +49,14 @@ public struct MaskingTraversal: Sendable {
     /// A number for the class of the view entered last, stable while ``classGeneration``
     /// is: 0, 1, 2... in the order classes are met; -2, -3... for a view that brought its
     /// own superclass chain (``ViewFacts/superclasses``), one per class and chain.
-    package var classNumber: Int32 { resolver.lastClassNumber }
+    @inlinable package var classNumber: Int32 { resolver.lastClassNumber }
 
     /// Changes when class numbers are given out afresh (a screen change that drops the
     /// engine's class facts).
-    package var classGeneration: Int { resolver.classCacheGeneration }
+    @inlinable package var classGeneration: Int { resolver.classCacheGeneration }
 
     /// How many views are entered and not yet left.
-    public var depth: Int { stack.count }
+    @inlinable public var depth: Int { stack.count }
 
     /// Starts a new tree, on `screen`.
     public mutating func reset(screen: String?) {

@@ -156,13 +156,13 @@ public struct ViewResolver: Sendable {
 
     /// How many times the class caches were emptied: a caller that keeps class facts of
     /// its own (``IncrementalResolver``) drops them when this changes.
-    package private(set) var classCacheGeneration = 0
+    @usableFromInline package private(set) var classCacheGeneration = 0
 
     /// The class number (``ClassFacts/number``) of the view decided last: callers that
     /// keep something per class (the replay encoder's class traits) index an array with
     /// it instead of hashing the class name again. -2, -3... when that view brought its
     /// own superclass chain: one number per class and chain.
-    package private(set) var lastClassNumber: Int32 = -1
+    @usableFromInline package private(set) var lastClassNumber: Int32 = -1
 
     /// Switches to another screen, dropping screen-dependent caches if it changed.
     ///

@@ -33,7 +33,12 @@ public enum ReplayViewType: UInt8, Sendable, Hashable, CaseIterable {
     public var isPlaceholder: Bool { rawValue & 0x08 != 0 }
 
     /// Whether the text section may carry text for views of this type.
-    public var carriesText: Bool { self == .label || self == .textInput || self == .button || self == .toggle }
+    public var carriesText: Bool {
+        switch self {
+        case .label, .textInput, .button, .toggle: return true
+        case .view, .image, .webView, .maskedText, .secureText, .maskedImage, .maskedSwiftUIText, .map: return false
+        }
+    }
 
     /// Whether views of this type are positioned by their content frame rather than
     /// their frame (text and images: the seed's centred label).

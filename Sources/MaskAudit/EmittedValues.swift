@@ -1,3 +1,4 @@
+import MaskEngine
 import MaskJSON
 
 /// Every piece of text a masked tree's JSON carries, found by walking the output
@@ -13,17 +14,20 @@ struct EmittedValues {
         /// The view's ordinal among the emitted views (pre-order), or nil for a field of
         /// the wrapper (`{"screen": ..., "root": ...}`).
         var view: Int?
-        /// The top-level key of the view (or wrapper) the value is under.
+        /// The top-level key of the view (or wrapper) the value is under, as reports show
+        /// it: a name that may be content (``MaskEngine/MemberName``) by its position,
+        /// `<key N>`.
         var field: String
         /// True when the text is an object key (the field's own key included).
         var isKey: Bool
     }
 
     private enum Frame {
-        /// A wrapper object; `next` is the token of its next key (or its end).
-        case wrapper(next: Int)
+        /// A wrapper object; `next` is the token of its next key (or its end), the
+        /// member `position` in the object.
+        case wrapper(next: Int, position: Int)
         /// A view object.
-        case view(ordinal: Int, next: Int, isChild: Bool)
+        case view(ordinal: Int, next: Int, isChild: Bool, position: Int)
         /// A `children` array; `next` is the token of its next element (or its end).
         case children(next: Int, index: Int)
     }
@@ -41,16 +45,17 @@ struct EmittedValues {
         var positions: [Int] = []
         var ordinal = 0
         if wrapped {
-            stack.append(.wrapper(next: 1))
+            stack.append(.wrapper(next: 1, position: 0))
         } else {
-            stack.append(.view(ordinal: 0, next: 1, isChild: false))
+            stack.append(.view(ordinal: 0, next: 1, isChild: false, position: 0))
             ordinal = 1
         }
 
         /// Reports the key at `key` and everything in its value.
-        func scanMember(_ key: Int, view: Int?) {
-            let field = tape.string(key)
-            body(Place(view: view, field: field, isKey: true), positions, field)
+        func scanMember(_ key: Int, view: Int?, position: Int) {
+            let name = tape.string(key)
+            let field = MemberName.shown(name, position: position)
+            body(Place(view: view, field: field, isKey: true), positions, name)
             let end = tape.end(ofValueAt: key + 1)
             // One entry per open container inside the value: for an object, whether its
             // next token is a key.
@@ -79,32 +84,32 @@ struct EmittedValues {
 
         while let frame = stack.popLast() {
             switch frame {
-            case .wrapper(let k):
+            case .wrapper(let k, let position):
                 guard tokens[k].kind != .objectEnd else { continue }
-                stack.append(.wrapper(next: tape.end(ofValueAt: k + 1)))
+                stack.append(.wrapper(next: tape.end(ofValueAt: k + 1), position: position + 1))
                 if tape.string(k) == "root", tokens[k + 1].kind == .objectStart {
-                    stack.append(.view(ordinal: ordinal, next: k + 2, isChild: false))
+                    stack.append(.view(ordinal: ordinal, next: k + 2, isChild: false, position: 0))
                     ordinal += 1
                 } else {
-                    scanMember(k, view: nil)
+                    scanMember(k, view: nil, position: position)
                 }
-            case .view(let view, let k, let isChild):
+            case .view(let view, let k, let isChild, let position):
                 guard tokens[k].kind != .objectEnd else {
                     if isChild { positions.removeLast() }
                     continue
                 }
                 let end = tape.end(ofValueAt: k + 1)
-                stack.append(.view(ordinal: view, next: end, isChild: isChild))
+                stack.append(.view(ordinal: view, next: end, isChild: isChild, position: position + 1))
                 if tape.string(k) == "children", tokens[k + 1].kind == .arrayStart {
                     stack.append(.children(next: k + 2, index: 0))
                 } else {
-                    scanMember(k, view: view)
+                    scanMember(k, view: view, position: position)
                 }
             case .children(let k, let index):
                 guard tokens[k].kind == .objectStart else { continue }  // the array's end
                 stack.append(.children(next: tape.end(ofValueAt: k), index: index + 1))
                 positions.append(index)
-                stack.append(.view(ordinal: ordinal, next: k + 1, isChild: true))
+                stack.append(.view(ordinal: ordinal, next: k + 1, isChild: true, position: 0))
                 ordinal += 1
             }
         }

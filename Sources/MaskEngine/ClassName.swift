@@ -41,6 +41,18 @@ public enum ClassName {
         return start
     }
 
+    /// The name of a generic class without its generic arguments
+    /// (`SwiftUI.SecureField` for `SwiftUI.SecureField<SwiftUI.Text>`), or nil for a
+    /// name without them (or one that starts with `<`). Swift's `String(reflecting:)` of
+    /// a SwiftUI view's type writes the arguments; the catalog declares the bare names,
+    /// so a generic class extends its bare name unless a declaration says otherwise
+    /// (``TypeCatalog/declaration(of:)``).
+    /// - Complexity: O(n) for a name of n bytes.
+    public static func genericBase(of name: String) -> String? {
+        guard let open = name.utf8.firstIndex(of: UInt8(ascii: "<")), open != name.utf8.startIndex else { return nil }
+        return String(name[..<open])
+    }
+
     /// What `table` holds for a class name and for its simple name, read from the
     /// name's bytes (no `String` made for the simple name). With `both` false the simple
     /// name is not looked up when the name itself is found.

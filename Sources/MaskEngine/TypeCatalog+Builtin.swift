@@ -60,6 +60,11 @@ extension TypeCatalog {
         ClassDeclaration("SwiftUI.TextField", extends: "SwiftUI.View", kind: .text),
         ClassDeclaration("SwiftUI.TextEditor", extends: "SwiftUI.View", kind: .text),
         ClassDeclaration("SwiftUI.SecureField", extends: "SwiftUI.View", kind: .secureText),
+        // The input views by the names `String(describing:)` writes (`SecureField<Text>`
+        // extends `SecureField`): no module there, and a secure field must stay secure.
+        ClassDeclaration("SecureField", extends: "SwiftUI.SecureField"),
+        ClassDeclaration("TextField", extends: "SwiftUI.TextField"),
+        ClassDeclaration("TextEditor", extends: "SwiftUI.TextEditor"),
         ClassDeclaration("SwiftUI.Label", extends: "SwiftUI.View"),
         ClassDeclaration("SwiftUI.Button", extends: "SwiftUI.View"),
         ClassDeclaration("SwiftUI.Toggle", extends: "SwiftUI.View"),

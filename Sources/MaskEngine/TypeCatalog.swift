@@ -57,14 +57,31 @@ public struct TypeCatalog: Sendable {
     /// The declaration a class name stands for: its own, else its simple name's
     /// (``ClassName/simpleName(of:)``: `PrimaryButton` for `MyApp.PrimaryButton`).
     /// Every lookup of a class by the engine goes through here.
+    ///
+    /// A generic class (`SwiftUI.SecureField<SwiftUI.Text>`, as `String(reflecting:)`
+    /// writes a SwiftUI view's type) extends its name without the arguments
+    /// (``ClassName/genericBase(of:)``) unless its declaration names another
+    /// superclass: an undeclared one gets a declaration saying just that, so its views
+    /// take the bare class's kind and type rules (a secure field stays secure).
     /// - Complexity: O(n) for a name of n bytes.
     public func declaration(of name: String) -> ClassDeclaration? {
         let found = ClassName.lookup(name, in: index, both: false)
-        return found.own ?? found.simple
+        guard let declared = found.own ?? found.simple else {
+            return ClassName.genericBase(of: name).map { ClassDeclaration(name, extends: $0) }
+        }
+        guard declared.superclass == nil, let base = ClassName.genericBase(of: name) else { return declared }
+        var linked = declared
+        linked.superclass = base
+        return linked
     }
 
-    /// Whether the catalog declares the class, under its own or its simple name.
-    public func knows(_ name: String) -> Bool { declaration(of: name) != nil }
+    /// Whether the catalog declares the class, under its own or its simple name, or
+    /// (for a generic class) knows its name without the arguments.
+    public func knows(_ name: String) -> Bool {
+        let found = ClassName.lookup(name, in: index, both: false)
+        if found.own != nil || found.simple != nil { return true }
+        return ClassName.genericBase(of: name).map(knows) ?? false
+    }
 
     /// The class and its superclasses, most specific first. Each class's superclass
     /// is its ``declaration(of:)``'s.

@@ -51,7 +51,14 @@ enum AndroidImporter {
             case "text": if !value.isEmpty { node.text = value }
             case "hint": if !value.isEmpty { node.placeholder = value }
             case "content-desc": if !value.isEmpty { node.accessibilityLabel = value }
-            case "password": if value == "true" { node.isSecureTextEntry = true }
+            // Fails closed: any value but `false` (`TRUE`, `1`, ` true`, empty) is secure;
+            // a namespace prefix (`a:password`) changes nothing.
+            case "password", _ where name.hasSuffix(":password"):
+                if SecureMarker.isSet(value) { node.isSecureTextEntry = true }
+            // Not in `uiautomator dump`, but in captures that add it: the tree's `inputType`
+            // (a number, hex, or `textPassword|...` names; unreadable text counts as secure).
+            case "inputType", "input-type", _ where name.hasSuffix(":inputType"):
+                node.others.append(("inputType", .string(value)))
             // Off screen or covered: the replay encoder leaves it out.
             case "visible-to-user": if value == "false" { node.others.append(("hidden", .bool(true))) }
             // The order the parent draws its children in: the encoder's `zIndex`.

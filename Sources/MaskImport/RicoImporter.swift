@@ -42,21 +42,31 @@ enum RicoImporter {
             return ImportError(file: file, bytes: bytes, offset: Int(t.start) - (t.kind == .string ? 1 : 0), message: message, reason: .shape)
         }
 
+        /// Keys a view object may hold once.
+        static let singleKeys: Set<String> = ["class", "ancestors", "password", "children"]
+
         /// `activity_name`, and the token of `activity.root` (a view object).
         func screenAndRoot() throws(ImportError) -> (screen: String?, root: Int) {
             guard tokens[0].kind == .objectStart else { throw fail(0, "expected a Rico capture object ({\"activity_name\", \"activity\"})") }
             var screen: String?
             var rootToken = -1
             var k = 1
+            var seen: Set<String> = []
             while tokens[k].kind != .objectEnd {
                 let key = tape.string(k)
+                if key == "activity_name" || key == "activity", !seen.insert(key).inserted {
+                    throw fail(k, "duplicate key \"\(key)\" in the capture object")
+                }
                 if key == "activity_name", tokens[k + 1].kind == .string {
                     screen = tape.string(k + 1)
                 } else if key == "activity" {
                     guard tokens[k + 1].kind == .objectStart else { throw fail(k + 1, "expected an object at $.activity") }
                     var a = k + 2
                     while tokens[a].kind != .objectEnd {
-                        if tape.string(a) == "root" { rootToken = a + 1 }
+                        if tape.string(a) == "root" {
+                            guard rootToken < 0 else { throw fail(a, "duplicate key \"root\" at $.activity") }
+                            rootToken = a + 1
+                        }
                         a = tape.end(ofValueAt: a + 1)
                     }
                 }
@@ -86,10 +96,17 @@ enum RicoImporter {
             var bounds: [Double]?
             var scrollable: Bool?
             var k = object + 1
+            var seen: Set<String> = []
             while tokens[k].kind != .objectEnd {
                 let v = k + 1
                 let kind = tokens[v].kind
-                switch tape.string(k) {
+                let key = tape.string(k)
+                // A second class, chain, marker or child list: which one the capture means
+                // is unknown, so the capture is refused (as maskc's own trees are).
+                if Self.singleKeys.contains(key), !seen.insert(key).inserted {
+                    throw fail(k, "duplicate key \"\(key)\" in a view object")
+                }
+                switch key {
                 case "class": if kind == .string { node.className = tape.string(v) }
                 case "ancestors":
                     if kind == .arrayStart { ancestors = elements(of: v, .string).map(tape.string) }
@@ -108,7 +125,15 @@ enum RicoImporter {
                 case "visibility": if kind == .string { node.others.append(("visibility", .string(tape.string(v)))) }
                 // Off screen or covered: the replay encoder leaves it out.
                 case "visible-to-user": if kind == .false { node.others.append(("hidden", .bool(true))) }
-                case "password": if kind == .true { node.isSecureTextEntry = true }
+                // Fails closed: anything but `false`, `null`, `0` or the text `false` is secure.
+                case "password":
+                    let set = switch kind {
+                    case .false, .null: false
+                    case .string: SecureMarker.isSet(tape.string(v))
+                    case .number: SecureMarker.isSet(String(decoding: tape.raw(v), as: UTF8.self))
+                    default: true
+                    }
+                    if set { node.isSecureTextEntry = true }
                 case "scrollable-horizontal", "scrollable-vertical":
                     if kind == .true { scrollable = true } else if kind == .false, scrollable == nil { scrollable = false }
                 case "children":

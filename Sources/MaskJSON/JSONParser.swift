@@ -230,6 +230,7 @@ struct JSONParser: ~Copyable {
             // "key": plain ASCII, no escapes
             guard i < n, p[i] == 0x22 else { return nil }
             i += 1
+            let keyStart = i
             while i < n && p[i] != 0x22 {
                 // Plain keys only: no escapes, spaces, control or non-ASCII bytes, so the
                 // whole object can be copied with its whitespace dropped.
@@ -237,6 +238,9 @@ struct JSONParser: ~Copyable {
                 i += 1
             }
             guard i < n else { return nil }
+            // And names that read as field names (``MemberName``): any other key may be
+            // content, which a masked view masks and the safety net reads, key by key.
+            guard MemberName.isPlain(UnsafeBufferPointer(rebasing: p[keyStart..<i])) else { return nil }
             i += 1
             skipSpace()
             guard i < n, p[i] == UInt8(ascii: ":") else { return nil }

@@ -49,6 +49,9 @@ struct MaskedTreeWriter {
 
         /// Whether object keys inside are content, masked like strings.
         var masksKeys: Bool { self == .mask || self == .bullets }
+        /// Whether strings inside are masked: a member with this role whose name does
+        /// not read as a field name (``MemberName``) has its name masked as well.
+        var masksContent: Bool { self == .mask || self == .bullets || self == .maskStrings }
     }
 
     /// Writes an object of plain keys and numbers (a `.raw` token) with every key and
@@ -184,6 +187,10 @@ struct MaskedTreeWriter {
                     state.stack.top.first = false
                     if top.role.masksKeys {
                         writeMasked(i, bullets: top.role == .bullets, &out)
+                    } else if role.masksContent && !isPlainKey(i) {
+                        // A member whose value is masked, named by what may be content
+                        // (`"jane.doe@example.com": ...`): its name is masked too.
+                        writeMasked(i, bullets: role == .bullets, &out)
                     } else {
                         out.put(UInt8(ascii: "\""))
                         out.put(bytes + Int(token.start), length)
@@ -260,6 +267,13 @@ struct MaskedTreeWriter {
                 }
             case .objectEnd, .arrayEnd: break
             }
+        }
+
+        /// Whether the key at `index` reads as a field name (escaped keys: as decoded).
+        func isPlainKey(_ index: Int) -> Bool {
+            let token = tokens[index]
+            if token.hasEscapes { return MemberName.isPlain(tape.string(index)) }
+            return MemberName.isPlain(UnsafeBufferPointer(start: bytes + Int(token.start), count: Int(token.length)))
         }
 
         /// What to do with a member of a view object: the engine's contract.

@@ -76,6 +76,7 @@ struct ApplyCommand: ParsableCommand {
         let masker = TreeMasker(table: table, options: EmitOptions(explain: explain), limits: JSONLimits(maximumDepth: maxDepth, maximumBytes: maxBytes))
         let isFolder = tree != "-" && TreeInputs.isDirectory(tree)
         let files = isFolder ? try InputFiles.trees(exclude: inputs.patterns()).expand([tree]).files : [tree]
+        try PathIdentity.checkErrorsFile(errors, output: output, inputs: files)
         let sink = try OutputSink.opening(output)
         let errors: ErrorPolicy
         do {

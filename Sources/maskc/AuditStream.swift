@@ -52,6 +52,7 @@ extension AuditCommand {
         let reader = TreeMasker(table: table)
         var auditor = Auditor(table: table)
         var rollUp = AuditRollUp()
+        try PathIdentity.checkErrorsFile(stream.errors, output: output, inputs: files)
         let sink = try OutputSink.opening(output)
         let errors: ErrorPolicy
         do {

@@ -54,10 +54,17 @@ struct EncodeCommand: ParsableCommand {
         var writer = ReplayStreamWriter(fullFrameInterval: fullFrameEvery)
         var summary = SessionSummary()
         var failed = 0
+        // Frame timestamps are milliseconds in 64 bits: the first frame past them stops the run.
+        var overflowingFrame: Int?
         failed += try TreeInputs.forEachTree(in: files, masker: TreeMasker(table: table), format: options.inputFormat) { item in
             do {
-                let frame = try encoder.encode(item.document, timestamp: UInt64(summary.frames) * UInt64(frameInterval),
-                                               file: item.file, firstLine: item.firstLine)
+                if overflowingFrame != nil { return }
+                let (timestamp, overflow) = UInt64(summary.frames).multipliedReportingOverflow(by: UInt64(frameInterval))
+                if overflow {
+                    overflowingFrame = summary.frames + 1
+                    return
+                }
+                let frame = try encoder.encode(item.document, timestamp: timestamp, file: item.file, firstLine: item.firstLine)
                 let before = writer.bytes.count
                 let kind = writer.append(frame)
                 summary.add(frame, kind: kind, bytes: writer.bytes.count - before, stats: encoder.stats)
@@ -65,6 +72,10 @@ struct EncodeCommand: ParsableCommand {
                 FileIO.printError(renderedReadError(error))
                 failed += 1
             }
+        }
+        if let overflowingFrame {
+            FileIO.printError("maskc: error: --frame-interval \(frameInterval): frame \(overflowingFrame)'s timestamp does not fit in 64 bits of milliseconds; nothing was written")
+            throw Reported(status: .usage)
         }
         if failed > 0 {
             FileIO.printError("maskc: error: \(failed) tree\(failed == 1 ? "" : "s") could not be read; nothing was written")

@@ -25,6 +25,9 @@ enum System {
         var size: Int
         /// The modification time, seconds and nanoseconds.
         var modified: (seconds: Int, nanoseconds: Int)
+        /// The file itself (device and inode): two paths with the same identity name one
+        /// file (links, `./x` and `x`). Not part of `==`, which asks whether a file changed.
+        var identity: FileIdentity
 
         static func == (a: FileStatus, b: FileStatus) -> Bool {
             a.isDirectory == b.isDirectory && a.isRegularFile == b.isRegularFile && a.size == b.size
@@ -35,12 +38,19 @@ enum System {
             isDirectory = (st.st_mode & S_IFMT) == S_IFDIR
             isRegularFile = (st.st_mode & S_IFMT) == S_IFREG
             size = Int(st.st_size)
+            identity = FileIdentity(device: UInt64(truncatingIfNeeded: st.st_dev), inode: UInt64(truncatingIfNeeded: st.st_ino))
             #if canImport(Darwin)
             modified = (Int(st.st_mtimespec.tv_sec), Int(st.st_mtimespec.tv_nsec))
             #else
             modified = (Int(st.st_mtim.tv_sec), Int(st.st_mtim.tv_nsec))
             #endif
         }
+    }
+
+    /// A file's device and inode.
+    struct FileIdentity: Hashable {
+        var device: UInt64
+        var inode: UInt64
     }
 
     /// The last system error, in the system's words.

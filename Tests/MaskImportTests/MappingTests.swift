@@ -119,6 +119,54 @@ struct MappingTests {
         #expect(!unnamed.rendered.contains("jane") && !unnamed.rendered.contains("card") && !unnamed.rendered.contains("4111"))
     }
 
+    @Test("a password marker the importer does not read as false makes the view secure (fail closed)")
+    func oddPasswordMarkersAreSecure() throws {
+        for value in ["true", "TRUE", "True", " true", "1", "", "yes", "secret"] {
+            let xml = "<hierarchy><node class=\"android.widget.EditText\" text=\"LEAK\" password=\"\(value)\" bounds=\"[0,0][9,9]\"/></hierarchy>"
+            #expect(try convertAndRead(Array(xml.utf8), format: .uiautomator).decisions[0].isSecure, "password=\"\(value)\"")
+        }
+        for value in ["false", "FALSE", " false ", "0"] {
+            let xml = "<hierarchy><node class=\"android.widget.EditText\" password=\"\(value)\" bounds=\"[0,0][9,9]\"/></hierarchy>"
+            #expect(try !convertAndRead(Array(xml.utf8), format: .uiautomator).decisions[0].isSecure, "password=\"\(value)\"")
+        }
+        // A namespaced marker, and an `inputType` attribute (a password variation, or text
+        // that cannot be read) in a capture that adds one.
+        for attribute in ["a:password=\"true\"", "inputType=\"129\"", "inputType=\"0x81\"", "inputType=\"textPassword|textNoSuggestions\"",
+                          "input-type=\"18\"", "inputType=\"garbled\""] {
+            let xml = "<hierarchy><node class=\"android.widget.EditText\" text=\"LEAK\" \(attribute) bounds=\"[0,0][9,9]\"/></hierarchy>"
+            #expect(try convertAndRead(Array(xml.utf8), format: .uiautomator).decisions[0].isSecure, "\(attribute)")
+        }
+        let plainInput = "<hierarchy><node class=\"android.widget.EditText\" inputType=\"1\" bounds=\"[0,0][9,9]\"/></hierarchy>"
+        #expect(try !convertAndRead(Array(plainInput.utf8), format: .uiautomator).decisions[0].isSecure)
+        for value in ["true", "\"true\"", "\"TRUE\"", "1", "\"\"", "{}", "[]", "\"yes\""] {
+            let rico = #"{"activity_name": "a/b", "activity": {"root": {"class": "android.widget.EditText", "password": "# + value
+                + #", "text": "LEAK", "children": [{"class": "android.widget.TextView", "text": "LEAK2"}]}}}"#
+            let converted = try convertAndRead(Array(rico.utf8), format: .rico)
+            #expect(converted.decisions[0].isSecure && converted.decisions[1].isSecure, "password: \(value)")
+        }
+        for value in ["false", "null", "\"false\"", "0"] {
+            let rico = #"{"activity": {"root": {"class": "android.widget.EditText", "password": "# + value + "}}}"
+            #expect(try !convertAndRead(Array(rico.utf8), format: .rico).decisions[0].isSecure, "password: \(value)")
+        }
+    }
+
+    @Test("Rico: a second activity, root, class, chain, marker or child list is refused")
+    func ricoDuplicateKeys() throws {
+        let cases: [(String, String)] = [
+            (#"{"activity": {"root": {"class": "V"}}, "activity": {"root": {"class": "W"}}}"#, "duplicate key \"activity\""),
+            (#"{"activity_name": "a", "activity_name": "b", "activity": {"root": {"class": "V"}}}"#, "duplicate key \"activity_name\""),
+            (#"{"activity": {"root": {"class": "V", "password": true}, "root": {"class": "V"}}}"#, "duplicate key \"root\""),
+            (#"{"activity": {"root": {"class": "android.widget.EditText", "class": "android.widget.TextView"}}}"#, "duplicate key \"class\""),
+            (#"{"activity": {"root": {"class": "V", "password": true, "p\u0061ssword": false}}}"#, "duplicate key \"password\""),
+            (#"{"activity": {"root": {"class": "V", "ancestors": [], "ancestors": ["android.view.View"]}}}"#, "duplicate key \"ancestors\""),
+            (#"{"activity": {"root": {"class": "V", "children": [], "children": []}}}"#, "duplicate key \"children\""),
+        ]
+        for (text, message) in cases {
+            let error = try #require(importError(text, format: .rico, file: "r.json"), "\(text)")
+            #expect(error.rendered.contains(message) && error.rendered.hasPrefix("r.json:1:"), "\(error.rendered)")
+        }
+    }
+
     @Test("XCUITest: every mapped field, without the AppiumAUT wrapper")
     func xcuitest() throws {
         let xml = """

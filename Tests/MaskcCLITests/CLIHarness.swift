@@ -32,12 +32,12 @@ enum CLIHarness {
     }
 
     /// Runs `maskc` with arguments from the package root (or from `directory`, a path
-    /// from the package root).
+    /// from the package root, or an absolute one).
     static func run(_ arguments: [String], stdin: Data? = nil, directory: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.currentDirectoryURL = directory.map { root.appendingPathComponent($0) } ?? root
+        process.currentDirectoryURL = directory.map { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : root.appendingPathComponent($0) } ?? root
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

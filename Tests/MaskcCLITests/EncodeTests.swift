@@ -29,6 +29,23 @@ struct EncodeTests {
         try CLIHarness.assertGolden("encode-session-keep-covered", ["encode", Self.session, "--policy", Self.policy, "-o", ".build/maskc-encode-keep.bin", "--stats", "--keep-covered"])
     }
 
+    @Test("a frame interval whose timestamps pass 64 bits: exit 2 naming the frame, no crash, nothing written")
+    func frameIntervalOverflow() throws {
+        let out = ".build/maskc-encode-overflow.bin"
+        try? FileManager.default.removeItem(at: CLIHarness.root.appendingPathComponent(out))
+        let example = "Examples/sales-view-controller.json"
+        // Frame 4's timestamp is 3 x (2^63 - 1) ms.
+        let result = try CLIHarness.run(["encode", example, example, example, example, "--policy", Self.policy, "-o", out,
+                                         "--frame-interval", "9223372036854775807"])
+        #expect(result.exit == 2 && result.stderr.contains("frame 4's timestamp does not fit"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: CLIHarness.root.appendingPathComponent(out).path))
+        // Three frames fit (the last at 2^64 - 2 ms), and decode back.
+        let three = try CLIHarness.run(["encode", example, example, example, "--policy", Self.policy, "-o", out, "--frame-interval", "9223372036854775807"])
+        #expect(three.exit == 0, "\(three.stderr)")
+        let decoded = try CLIHarness.run(["decode", out, "--format", "json"])
+        #expect(decoded.exit == 0 && decoded.stdout.contains("18446744073709551614"), "\(decoded.stderr)")
+    }
+
     @Test("decode lists every frame, as text and JSON, and draws each as SVG")
     func decodeSession() throws {
         try CLIHarness.assertGolden("decode-session", ["decode", Self.stream])

@@ -139,6 +139,33 @@ struct StreamErrorTests {
         #expect(toStdout.stdout.split(separator: "\n").count == 2 && toStdout.stdout.hasPrefix(#"{"column":48,"#))
     }
 
+    @Test("--errors naming the output or an input however the path is written: exit 2, nothing written or overwritten")
+    func errorsFileIsNotTheOutputOrAnInput() throws {
+        let input = try Self.file("same.ndjson", Self.lines.joined(separator: "\n") + "\n")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("maskc-streams").path
+        let out = directory + "/same-out.ndjson"
+        try? FileManager.default.removeItem(atPath: out)
+        for (errors, output) in [(directory + "/./same-out.ndjson", out), (directory + "/../maskc-streams/same-out.ndjson", out),
+                                 (directory + "/same-out.ndjson", directory + "//same-out.ndjson")] {
+            let result = try CLIHarness.run(["apply", "--ndjson", input, "--policy", Self.policy, "--on-error", "record", "--errors", errors, "-o", output])
+            #expect(result.exit == 2 && result.stderr.contains("--errors and -o name the same file"), "\(errors): \(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out), "\(errors)")
+        }
+        // Relative to the working folder, against an absolute output.
+        let policy = CLIHarness.root.appendingPathComponent(Self.policy).path
+        let relative = try CLIHarness.run(["apply", "--ndjson", input, "--policy", policy, "--errors", "./same-out.ndjson", "-o", out],
+                                          directory: directory)
+        #expect(relative.exit == 2 && !FileManager.default.fileExists(atPath: out), "\(relative.stderr)")
+        // The input itself, by another spelling: refused, and the input is untouched.
+        let before = try String(contentsOfFile: input, encoding: .utf8)
+        let overInput = try CLIHarness.run(["apply", "--ndjson", input, "--policy", Self.policy, "--errors", directory + "/./same.ndjson"])
+        #expect(overInput.exit == 2 && overInput.stderr.contains("--errors names an input file"), "\(overInput.stderr)")
+        #expect(try String(contentsOfFile: input, encoding: .utf8) == before)
+        let audit = try CLIHarness.run(["audit", "--ndjson", "--policy", Self.policy, input, "--errors", directory + "/./same.ndjson"])
+        #expect(audit.exit == 2 && audit.stderr.contains("--errors names an input file"), "\(audit.stderr)")
+        #expect(try String(contentsOfFile: input, encoding: .utf8) == before)
+    }
+
     @Test("sources: a maskc-source line names the lines after it, which count from 1 again; it writes nothing")
     func sourceLines() throws {
         let stream = [

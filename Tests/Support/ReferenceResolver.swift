@@ -52,11 +52,16 @@ public struct ReferenceResolver: Sendable {
     }
 
     /// A class's declaration: its own name's, else its simple name's (README: a
-    /// module-qualified `MyApp.PrimaryButton` answers to `PrimaryButton`). Written
-    /// apart from the engine's.
+    /// module-qualified `MyApp.PrimaryButton` answers to `PrimaryButton`); a generic
+    /// class (`SwiftUI.SecureField<SwiftUI.Text>`) with no superclass declared extends
+    /// its name before the `<`. Written apart from the engine's.
     func declared(_ name: String) -> ClassDeclaration? {
-        if let own = catalog.declarations[name] { return own }
-        return Self.simpleName(name).flatMap { catalog.declarations[$0] }
+        var found = catalog.declarations[name] ?? Self.simpleName(name).flatMap { catalog.declarations[$0] }
+        if found?.superclass == nil, let open = name.firstIndex(of: "<"), open != name.startIndex {
+            found = found ?? ClassDeclaration(name)
+            found?.superclass = String(name[..<open])
+        }
+        return found
     }
 
     /// The part after the last `.` before any `<`, if there is one and it is not empty.

@@ -9,8 +9,8 @@ struct ApplyCommand: ParsableCommand {
         discussion: """
             Reads a view tree as JSON ({"screen": ..., "root": NODE} or a bare NODE) or a \
             capture (uiautomator, Appium, Rico, XCUITest; see --input-format), and writes \
-            it as maskc JSON with every decision applied. With --ndjson, one tree per line \
-            in and out; a folder is read file by file in sorted order and written one tree \
+            it as maskc JSON with every decision applied. With --ndjson (or a .ndjson or \
+            .jsonl file), one tree per line in and out; a folder is read file by file in sorted order and written one tree \
             per line. If the policy does not compile nothing is written. A tree that cannot \
             be read is never written, not even in part: a bad line or file is reported \
             with its position and skipped, and the exit code is 4. --on-error record \
@@ -86,13 +86,14 @@ struct ApplyCommand: ParsableCommand {
             throw error
         }
         try errors.writing(to: sink, named: output) {
-            if !isFolder && !ndjson {
+            // A `.ndjson`/`.jsonl` file is a stream with or without `--ndjson`, as in a folder.
+            if !isFolder && !ndjson && !TreeInputs.isLineDelimited(tree) {
                 try maskDocument(masker, sink: sink, errors: errors)
             } else {
                 try maskStream(masker, files: files, sink: sink, errors: errors)
             }
         }
-        try errors.finish(input: sourceLabel ?? tree, failure: .invalidTree, summary: isFolder || ndjson)
+        try errors.finish(input: sourceLabel ?? tree, failure: .invalidTree, summary: isFolder || ndjson || TreeInputs.isLineDelimited(tree))
     }
 
     /// One document: read, decide and write without copying it into a unit. A large

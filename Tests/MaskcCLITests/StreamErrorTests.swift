@@ -139,6 +139,17 @@ struct StreamErrorTests {
         #expect(toStdout.stdout.split(separator: "\n").count == 2 && toStdout.stdout.hasPrefix(#"{"column":48,"#))
     }
 
+    @Test("a .ndjson or .jsonl file is a stream without --ndjson too, as in a folder")
+    func lineDelimitedFilesAreStreams() throws {
+        for name in ["plain.ndjson", "plain.jsonl"] {
+            let input = try Self.file(name, Self.lines.joined(separator: "\n") + "\n")
+            let flagged = try CLIHarness.run(["apply", "--ndjson", input, "--policy", Self.policy, "--on-error", "record"])
+            let plain = try CLIHarness.run(["apply", input, "--policy", Self.policy, "--on-error", "record"])
+            #expect(plain.exit == 0 && plain.stdout == flagged.stdout && plain.stderr == flagged.stderr, "\(name): \(plain.stderr)")
+            #expect(plain.stdout.split(separator: "\n").count == Self.lines.count)
+        }
+    }
+
     @Test("--errors naming the output or an input however the path is written: exit 2, nothing written or overwritten")
     func errorsFileIsNotTheOutputOrAnInput() throws {
         let input = try Self.file("same.ndjson", Self.lines.joined(separator: "\n") + "\n")

@@ -56,6 +56,23 @@ public struct DimensionDefaults: Sendable, Hashable {
     /// No dimension has a default of its own.
     public var isEmpty: Bool { text == nil && inputs == nil && images == nil }
 
+    /// How strictly level 5 treats a dimension: 2 masks, 1 masks all but bundled images
+    /// (`images: mask-non-bundled`), 0 unmasks; a dimension left unset follows `fallback`
+    /// (the policy's `default`). Layering and `maskc diff` compare defaults by it.
+    public func strictness(of dimension: DefaultDimension, fallback: MaskAction) -> Int {
+        switch dimension {
+        case .text: return (text ?? fallback) == .mask ? 2 : 0
+        case .inputs: return (inputs ?? fallback) == .mask ? 2 : 0
+        case .images:
+            switch images {
+            case .mask?: return 2
+            case .maskNonBundled?: return 1
+            case .unmask?: return 0
+            case nil: return fallback == .mask ? 2 : 0
+            }
+        }
+    }
+
     /// What level 5 does for views of `kind` when the policy's `default` is `fallback`.
     public func state(for kind: SelectorKind, fallback: MaskAction) -> DefaultState {
         switch kind.dimension {

@@ -48,6 +48,43 @@ extension TreeDocument {
         return fields
     }
 
+    /// The member names in the view that may be content: the names of its unknown
+    /// fields and every key inside its text-bearing and unknown fields, decoded, in
+    /// document order (a capture may key a dictionary by what a user typed). For
+    /// checks that scan what a view exposes; never written anywhere unmasked.
+    public func contentKeys(of view: Int) -> [Field] {
+        let tokens = tape.tokens
+        var keys: [Field] = []
+        var k = Int(viewTokens[view]) + 1
+        while tokens[k].kind != .objectEnd {
+            let key = tape.string(k)
+            let role = ViewField.role(of: key)
+            let end = tape.end(ofValueAt: k + 1)
+            if role == .unknown { keys.append(Field(key: key, value: key)) }
+            if role == .text || role == .unknown {
+                // One entry per open container: for an object, whether a key comes next.
+                var keyNext: [Bool?] = []
+                for t in (k + 1)..<end {
+                    let kind = tokens[t].kind
+                    if kind == .objectEnd || kind == .arrayEnd {
+                        keyNext.removeLast()
+                        continue
+                    }
+                    if keyNext.last == true {
+                        keyNext[keyNext.count - 1] = false
+                        keys.append(Field(key: key, value: tape.string(t)))
+                        continue
+                    }
+                    if keyNext.last == false { keyNext[keyNext.count - 1] = true }
+                    if kind == .objectStart { keyNext.append(true) }
+                    if kind == .arrayStart { keyNext.append(nil) }
+                }
+            }
+            k = end
+        }
+        return keys
+    }
+
     /// The view's `frame`, when it has four finite numbers `x`, `y`, `width`, `height`
     /// (keys compared decoded; geometry kept as one compact token read on its own).
     /// The one frame reader: previews and audits position views through it.

@@ -126,6 +126,20 @@ public struct FrameEncoder: Sendable {
     /// - Complexity: O(1) expected (the engine's decision, class traits kept by the engine's class number).
     @discardableResult
     public mutating func enter(_ facts: ViewFacts, _ appearance: ViewAppearance) -> Bool {
+        enterView(facts, appearance, detected: nil)
+    }
+
+    /// ``enter(_:_:)`` for a view whose content beyond its text (labels, hints, other
+    /// fields the caller holds) a detector of the policy's `detect:` safety net matched,
+    /// as `maskc apply` finds it: the view is masked at level 0, as `apply` masks it.
+    /// - Parameter detected: the detector that matched, or nil.
+    @discardableResult
+    public mutating func enter(_ facts: ViewFacts, _ appearance: ViewAppearance, detected: ContentDetector?) -> Bool {
+        enterView(facts, appearance, detected: detected)
+    }
+
+    @inline(__always)
+    private mutating func enterView(_ facts: ViewFacts, _ appearance: ViewAppearance, detected: ContentDetector?) -> Bool {
         stats.viewsIn += 1
         // Below a view left out with its subtree: counted, not stacked, not decided.
         if skippedDepth > 0 {
@@ -155,6 +169,7 @@ public struct FrameEncoder: Sendable {
         if detects, let text = appearance.text {
             decision = table.safetyNet(decision, content: CollectionOfOne(text))
         }
+        if let detected, !decision.isMasked { decision = decision.detected(by: detected) }
         let alpha = (parent?.alpha ?? 1) * Self.alpha(appearance.alpha)
         if appearance.isHidden { return leaveOut(.hidden) }
         if !(alpha > 0) { return leaveOut(.transparent) }

@@ -8,9 +8,11 @@ import ReplayEncoder
 public struct TreeFrameEncoder: Sendable {
     /// The encoder, kept from tree to tree (its caches stay warm).
     public private(set) var encoder: FrameEncoder
+    private let table: DecisionTable
 
     /// Creates an encoder deciding with `table`.
     public init(table: DecisionTable, removingCoveredViews: Bool = true) {
+        self.table = table
         encoder = FrameEncoder(table: table)
         encoder.removesCoveredViews = removingCoveredViews
     }
@@ -27,6 +29,9 @@ public struct TreeFrameEncoder: Sendable {
     public mutating func encode(_ document: TreeDocument, timestamp: UInt64, file: String, firstLine: Int = 1) throws(TreeError) -> ReplayFrame {
         let tree = document.tree
         encoder.begin(screen: tree.screen, timestamp: timestamp, coordinates: try document.coordinates(file: file, firstLine: firstLine))
+        // The `detect:` safety net over every field of each view, as `apply` runs it: a
+        // view it masks there is masked in the frame too, whatever text the frame carries.
+        let detected: [ContentDetector?]? = table.detectors.isEmpty ? nil : TreeMasker(table: table).decide(document).map(\.detector)
         var open: [Int32] = []
         for view in 0..<tree.count {
             let parent = tree.parents[view]
@@ -34,7 +39,7 @@ public struct TreeFrameEncoder: Sendable {
                 encoder.leave()
                 open.removeLast()
             }
-            encoder.enter(tree.views[view], document.appearance(of: view))
+            encoder.enter(tree.views[view], document.appearance(of: view), detected: detected?[view])
             open.append(Int32(view))
         }
         return encoder.finish()

@@ -96,7 +96,8 @@ struct ViewDiff {
 
     mutating func add(_ item: TreeInputs.Item, before: DecisionTable, after: DecisionTable) {
         let tree = item.document.tree
-        let old = before.resolve(tree), new = after.resolve(tree)
+        // As `apply` decides: the five levels, then the policy's `detect:` safety net.
+        let old = TreeMasker(table: before).decide(item.document), new = TreeMasker(table: after).decide(item.document)
         let oldLeftOut = PolicyTestRunner.leftOut(tree, old), newLeftOut = PolicyTestRunner.leftOut(tree, new)
         trees += 1
         views += tree.count
@@ -129,6 +130,16 @@ struct RuleDiff {
     var removed: [MaskRule]
     var defaultBefore: MaskAction
     var defaultAfter: MaskAction
+    /// Per-dimension defaults (`defaults:`, policy format 1.1) that changed: the
+    /// dimension, before and after (`-` for unset), and whether it is less strict now.
+    var dimensions: [(dimension: DefaultDimension, before: String, after: String, looser: Bool)] = []
+    /// `detect:` detectors added and removed.
+    var detectorsAdded: [ContentDetector] = []
+    var detectorsRemoved: [ContentDetector] = []
+    /// Classes whose declaration (`types:`, over the built-in catalog) changed, sorted,
+    /// and those of them whose views (or views inside them) are decided less strictly now.
+    var classesChanged: [String] = []
+    var classesLooser: [String] = []
     /// The classes `type` selectors are compared along (the new table's).
     let catalog: TypeCatalog
 
@@ -145,11 +156,54 @@ struct RuleDiff {
         defaultBefore = before.defaultAction
         defaultAfter = after.defaultAction
         catalog = after.catalog
+        for dimension in DefaultDimension.allCases {
+            let was = before.defaults.value(of: dimension), now = after.defaults.value(of: dimension)
+            let looser = after.defaults.strictness(of: dimension, fallback: after.defaultAction)
+                < before.defaults.strictness(of: dimension, fallback: before.defaultAction)
+            if was != now || looser { dimensions.append((dimension, was ?? "-", now ?? "-", looser)) }
+        }
+        detectorsAdded = after.detectors.filter { !before.detectors.contains($0) }
+        detectorsRemoved = before.detectors.filter { !after.detectors.contains($0) }
+        let names = Set(before.catalog.declarations.keys).union(after.catalog.declarations.keys)
+        classesChanged = names.filter { name in
+            before.catalog.chain(of: name) != after.catalog.chain(of: name)
+                || before.catalog.declarations[name].map(Self.shape) != after.catalog.declarations[name].map(Self.shape)
+        }.sorted()
+        classesLooser = classesChanged.filter { Self.looser($0, before, after) }
+    }
+
+    /// A declaration without where it was written.
+    private static func shape(_ declaration: ClassDeclaration) -> String {
+        "\(declaration.superclass ?? "-") \(declaration.kind?.rawValue ?? "-") \(declaration.recurse.map(String.init) ?? "-")"
+    }
+
+    /// Whether a view of `name`, or a view inside one, is decided less strictly by
+    /// `after` than by `before` on some screen the rules name (or none), with and
+    /// without a bundled image: masked, locked or secure then and not now, or its
+    /// children sent now and not then.
+    private static func looser(_ name: String, _ before: DecisionTable, _ after: DecisionTable) -> Bool {
+        let screens = [nil] + Set((before.rules + after.rules).compactMap(\.screen)).sorted().map { Optional($0) }
+        for screen in screens {
+            for source in [nil, ImageSource.bundle] as [ImageSource?] {
+                var tree = ViewTree(screen: screen)
+                tree.append(ViewFacts(className: name, imageSource: source), parent: nil)
+                tree.append(ViewFacts(className: "maskc.diff-probe", imageSource: source), parent: 0)
+                let was = before.resolve(tree), now = after.resolve(tree)
+                for view in 0..<2 {
+                    let a = was[view], b = now[view]
+                    if (a.isMasked && !b.isMasked) || (a.isLocked && !b.isLocked) || (a.isSecure && !b.isSecure)
+                        || (!a.emitsChildren && b.emitsChildren) { return true }
+                }
+            }
+        }
+        return false
     }
 
     /// Whether the change can unmask a view: an unmask added that no removed unmask
     /// covered, a mask (or lock) removed that no added mask (lock) covers
-    /// (``RuleCoverage``), or the default turned to unmask.
+    /// (``RuleCoverage``), the default turned to unmask, a per-dimension default less
+    /// strict, a detector removed, or a class declaration under which a view is decided
+    /// less strictly.
     var exposes: Bool {
         func covers(_ wide: MaskRule, _ narrow: MaskRule) -> Bool {
             RuleCoverage.covers(SelectorReach(wide), SelectorReach(narrow), catalog: catalog)
@@ -157,5 +211,6 @@ struct RuleDiff {
         let newUnmask = added.contains { u in u.action == .unmask && !removed.contains { $0.action == .unmask && covers($0, u) } }
         let lostMask = removed.contains { m in m.action == .mask && !added.contains { $0.action == .mask && ($0.isLock || !m.isLock) && covers($0, m) } }
         return newUnmask || lostMask || (defaultBefore == .mask && defaultAfter == .unmask)
+            || dimensions.contains { $0.looser } || !detectorsRemoved.isEmpty || !classesLooser.isEmpty
     }
 }

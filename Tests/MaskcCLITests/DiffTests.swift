@@ -20,6 +20,53 @@ struct DiffTests {
         try CLIHarness.assertGolden("diff-rules-json", ["diff", "Policies/strict-default.yaml", "Policies/retail-app.yaml", "--format", "json"])
     }
 
+    static func policy(_ name: String, _ text: String) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("maskc-diff")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    @Test("without --trees, per-dimension defaults, detectors and class declarations that loosen count as exposing")
+    func formatElevenChanges() throws {
+        let strict = try Self.policy("strict11.yaml", """
+            version: 1.1
+            default: unmask
+            defaults: { text: mask, inputs: mask, images: mask }
+            detect: [email, phone]
+            types:
+              NoteView: { extends: UITextView }
+            rules:
+              - mask: { type: UILabel }
+            """)
+        for (name, change, line) in [
+            ("defaults.yaml", "defaults: { text: unmask, inputs: mask, images: mask }\ndetect: [email, phone]\ntypes:\n  NoteView: { extends: UITextView }", "defaults.text: mask -> unmask (less strict)"),
+            ("images.yaml", "defaults: { text: mask, inputs: mask, images: mask-non-bundled }\ndetect: [email, phone]\ntypes:\n  NoteView: { extends: UITextView }", "defaults.images: mask -> mask-non-bundled (less strict)"),
+            ("detect.yaml", "defaults: { text: mask, inputs: mask, images: mask }\ndetect: [email]\ntypes:\n  NoteView: { extends: UITextView }", "- detect: phone"),
+            ("types.yaml", "defaults: { text: mask, inputs: mask, images: mask }\ndetect: [email, phone]\ntypes:\n  NoteView: { extends: UIView }", "types: NoteView changed (its views are decided less strictly)"),
+        ] {
+            let looser = try Self.policy(name, "version: 1.1\ndefault: unmask\n\(change)\nrules:\n  - mask: { type: UILabel }\n")
+            let result = try CLIHarness.run(["diff", strict, looser, "--fail-on-exposure"])
+            #expect(result.exit == 1 && result.stdout.contains("may expose views") && result.stdout.contains(line), "\(name): \(result.stdout)")
+            // The other way round only tightens: listed, exit 0.
+            let back = try CLIHarness.run(["diff", looser, strict, "--fail-on-exposure"])
+            #expect(back.exit == 0 && !back.stdout.contains("less strict") && !back.stdout.contains("may expose"), "\(name) back: \(back.stdout)")
+            let json = try CLIHarness.run(["diff", strict, looser, "--format", "json"])
+            #expect(json.stdout.contains(#""exposes": true"#), "\(name): \(json.stdout)")
+        }
+    }
+
+    @Test("with --trees, views decided as apply decides them: a detect: safety net dropped exposes them")
+    func safetyNetInViewDiff() throws {
+        let tree = try Self.policy("detect-tree.json", #"{"screen":"S","root":{"class":"UIView","accessibilityLabel":"write to jane.doe@example.com"}}"#)
+        let with = try Self.policy("with-detect.yaml", "version: 1.1\ndefault: unmask\ndetect: [email]\n")
+        let without = try Self.policy("without-detect.yaml", "version: 1.1\ndefault: unmask\n")
+        let result = try CLIHarness.run(["diff", with, without, "--trees", tree, "--fail-on-exposure"])
+        #expect(result.exit == 1 && result.stdout.contains("1 newly exposed"), "\(result.stdout)")
+        #expect(!result.stdout.contains("jane"))
+    }
+
     @Test("--fail-on-exposure: exit 1 when anything becomes unmasked, 0 when the change only tightens")
     func failOnExposure() throws {
         #expect(try CLIHarness.run(["diff", "Policies/strict-default.yaml", "Policies/retail-app.yaml", "--fail-on-exposure"] + Self.trees).exit == 1)

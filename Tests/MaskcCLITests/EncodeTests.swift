@@ -46,6 +46,28 @@ struct EncodeTests {
         #expect(decoded.exit == 0 && decoded.stdout.contains("18446744073709551614"), "\(decoded.stderr)")
     }
 
+    @Test("encode masks what apply's detect: safety net masks, whatever field matched")
+    func safetyNetOverEveryField() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("maskc-encode-detect")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let policy = folder.appendingPathComponent("p.yaml").path, tree = folder.appendingPathComponent("tree.json").path
+        let out = folder.appendingPathComponent("s.bin").path
+        try "version: 1.1\ndefault: unmask\ndetect: [email, phone]\n".write(toFile: policy, atomically: true, encoding: .utf8)
+        try #"""
+            {"screen":"S","root":{"class":"UIView","frame":{"x":0,"y":0,"width":300,"height":200},"children":[
+            {"class":"UILabel","id":"a","frame":{"x":0,"y":0,"width":300,"height":20},"text":"LEAKA hello","note":"jane.doe@example.com"},
+            {"class":"UILabel","id":"b","frame":{"x":0,"y":30,"width":300,"height":20},"text":"LEAKB hi","accessibilityLabel":"call +1 415 555 0123"},
+            {"class":"UILabel","id":"c","frame":{"x":0,"y":60,"width":300,"height":20},"text":"shown"}]}}
+            """#.write(toFile: tree, atomically: true, encoding: .utf8)
+        let encoded = try CLIHarness.run(["encode", tree, "--policy", policy, "-o", out])
+        #expect(encoded.exit == 0, "\(encoded.stderr)")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: out))
+        #expect(bytes.range(of: Data("LEAK".utf8)) == nil)
+        let decoded = try CLIHarness.run(["decode", out])
+        #expect(!decoded.stdout.contains("LEAK") && decoded.stdout.contains("\"shown\""), "\(decoded.stdout)")
+        #expect(decoded.stdout.components(separatedBy: "masked-text").count - 1 == 2, "\(decoded.stdout)")
+    }
+
     @Test("decode lists every frame, as text and JSON, and draws each as SVG")
     func decodeSession() throws {
         try CLIHarness.assertGolden("decode-session", ["decode", Self.stream])

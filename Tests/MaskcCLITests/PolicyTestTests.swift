@@ -37,6 +37,22 @@ struct PolicyTestTests {
         #expect(missing.exit == 2)
     }
 
+    @Test("noExposed selects classes as type rules do (simple names) and reads member names for detectors")
+    func noExposedAsTheEngineReads() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("maskc-masktest-names")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "version: 1\ndefault: unmask\ntypes:\n  AcmeBalanceLabel: { extends: UILabel }\n"
+            .write(to: folder.appendingPathComponent("p.yaml"), atomically: true, encoding: .utf8)
+        try #"{"screen":"S","root":{"class":"UIView","children":[{"class":"MyApp.AcmeBalanceLabel","id":"b1","text":"$100"},{"class":"UILabel","id":"e2","note":{"jane.doe@example.com":1}}]}}"#
+            .write(to: folder.appendingPathComponent("tree.json"), atomically: true, encoding: .utf8)
+        try "policy: p.yaml\ntrees: [tree.json]\nexpect:\n  - noExposed: { class: AcmeBalanceLabel }\n  - noExposed: { detectors: [email] }\n"
+            .write(to: folder.appendingPathComponent("p.masktest.yaml"), atomically: true, encoding: .utf8)
+        let result = try CLIHarness.run(["test", folder.appendingPathComponent("p.masktest.yaml").path])
+        #expect(result.exit == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("view b1 (MyApp.AcmeBalanceLabel)") && result.stdout.contains("view e2 (UILabel)"), "\(result.stdout)")
+        #expect(!result.stdout.contains("jane") && !result.stdout.contains("$100"), "\(result.stdout)")
+    }
+
     @Test("no failure message quotes a view's text")
     func noText() throws {
         let result = try CLIHarness.run(["test", Self.failing])

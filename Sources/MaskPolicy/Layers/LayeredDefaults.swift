@@ -11,17 +11,7 @@ import MaskEngine
 enum LayeredDefaults {
     /// How strict a dimension's default is: 0 shows everything, 2 masks everything.
     static func strictness(_ dimension: DefaultDimension, _ defaults: DimensionDefaults, fallback: MaskAction) -> Int {
-        switch dimension {
-        case .text: return (defaults.text ?? fallback) == .mask ? 2 : 0
-        case .inputs: return (defaults.inputs ?? fallback) == .mask ? 2 : 0
-        case .images:
-            switch defaults.images {
-            case .mask?: return 2
-            case .maskNonBundled?: return 1
-            case .unmask?: return 0
-            case nil: return fallback == .mask ? 2 : 0
-            }
-        }
+        defaults.strictness(of: dimension, fallback: fallback)
     }
 
     /// The loosenings in `layer`'s `defaults:` over its bases.

@@ -176,6 +176,7 @@ public enum PolicyLayers {
             let below = bases.first { $0.cumulative.defaultAction == .mask } ?? bases[0]
             var result = Cumulative(rules: rules, classes: classes, defaultAction: below.cumulative.defaultAction,
                                     defaultRange: below.cumulative.defaultRange, allowances: [])
+            diagnostics += Tightening.crossLoosenings(of: policy.file, bases: bases.map { ($0.file, $0.cumulative) })
             diagnostics += Tightening.loosenings(of: policy, over: bases.map { ($0.file, $0.cumulative) }, belowRules: rules, belowClasses: classes)
             diagnostics += LayeredDefaults.loosenings(of: policy, over: bases.map { ($0.file, $0.cumulative) })
             LayeredDefaults.combine(policy, over: bases.map(\.cumulative), into: &result)

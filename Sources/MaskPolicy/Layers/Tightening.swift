@@ -9,12 +9,15 @@ import MaskEngine
 /// entry `default`); an `allowUnmask:` entry of the layer itself (allowances only
 /// narrow down a chain); a class declaration under which some view is decided less
 /// strictly than under the base's classes. The last is judged by the engine itself:
-/// for each class whose chain the layer changes, a view of it and a child below it are
-/// decided by the type rules of the chain, with the base's classes and with the
-/// layer's, on every screen the rules name and on none, with either default; a view
+/// for each class whose chain the layer changes, a view of it and a child below it
+/// (without an image source and with a bundled one) are decided by the type and kind
+/// rules, with the base's classes and with the layer's, on every screen the rules name
+/// and on none, with either default and each base's per-dimension defaults; a view
 /// masked, locked, secure or a map under the base's classes and not under the layer's,
 /// or a child emitted where it was not, is a loosening. It is covered by an entry on the
-/// class's type (the class, or a superclass it keeps).
+/// class's type (the class, or a superclass it keeps), read along the base's classes
+/// (``covers(_:_:base:additions:)``). Several bases are each laid over the others
+/// (``crossLoosenings(of:bases:)``).
 ///
 /// A later selector key or policy dimension follows the same pattern: a per-dimension
 /// `defaults:` entry set to unmask is a loosening like `default: unmask`; an unmask by
@@ -32,12 +35,15 @@ enum Tightening {
     static func loosenings(of layer: ParsedPolicy, over bases: [Base], belowRules: [ParsedRule], belowClasses: [ParsedClass]) -> [Diagnostic] {
         let baseCatalog = TypeCatalog.builtin.overlaid(with: belowClasses.map(\.declaration))
         let catalog = baseCatalog.overlaid(with: layer.classes.map(\.declaration))
+        // What allowances are read along: the base's classes, and the classes the layer
+        // adds (not its redeclarations of the base's).
+        let additions = baseCatalog.overlaid(with: layer.classes.map(\.declaration).filter { !baseCatalog.knows($0.name) })
         var found: [Diagnostic] = []
         func forbidding(_ covered: (Base) -> Bool) -> Base? { bases.first { !covered($0) } }
 
         for parsed in layer.rules where parsed.rule.action == .unmask {
             let reach = SelectorReach(parsed.rule)
-            guard let base = forbidding({ covers($0.cumulative.allowances, reach, catalog) }) else { continue }
+            guard let base = forbidding({ covers($0.cumulative.allowances, reach, base: baseCatalog, additions: additions) }) else { continue }
             found.append(Diagnostic(.loosensBase, "'unmask' of \(parsed.rule.selector) loosens base '\(base.file)': none of its allowUnmask entries covers it",
                                     at: parsed.actionRange, hint: "mask instead, or have the base allow it in 'allowUnmask:'"))
         }
@@ -50,27 +56,64 @@ enum Tightening {
             let base: Base?
             switch entry.allowance {
             case .unmaskedDefault: base = forbidding { $0.cumulative.defaultAction == .unmask || allowsDefault($0.cumulative.allowances) }
-            case .reach(let reach): base = forbidding { covers($0.cumulative.allowances, reach, catalog) }
+            case .reach(let reach): base = forbidding { covers($0.cumulative.allowances, reach, base: baseCatalog, additions: additions) }
             }
             guard let base else { continue }
             found.append(Diagnostic(.loosensBase, "allowUnmask entry \(entry.description) loosens base '\(base.file)': none of its allowUnmask entries covers it",
                                     at: entry.range, hint: "a layer can only narrow what its base allows"))
         }
         if !layer.classes.isEmpty {
-            let rules = (belowRules + layer.rules).map(\.rule).filter { $0.selector.key == .type }
-            found += classLoosenings(layer, bases, rules: rules, from: baseCatalog, to: catalog)
+            // Type and kind rules (locks among them) decide by class; the bases'
+            // per-dimension defaults decide by kind at level 5.
+            let rules = (belowRules + layer.rules).map(\.rule).filter { $0.selector.key == .type || $0.selector.key == .kind }
+            found += classLoosenings(layer, bases, rules: rules, from: baseCatalog, to: catalog, additions: additions)
+        }
+        return found
+    }
+
+    /// A file extending several bases lays every base's rules and classes over the
+    /// others': each base must only tighten every other, as a layer must (its unmasks
+    /// and class declarations covered by the other's `allowUnmask:`). The default is
+    /// already the strictest base's, and so is each per-dimension default
+    /// (``LayeredDefaults``). Findings are at the loosening line in its base, naming
+    /// the file that combines them.
+    static func crossLoosenings(of file: String, bases: [Base]) -> [Diagnostic] {
+        guard bases.count > 1 else { return [] }
+        var found: [Diagnostic] = []
+        for upper in bases {
+            for lower in bases where lower.file != upper.file {
+                // What the upper base brings that the lower one does not hold already (a
+                // shared base below both is no loosening of either).
+                let lowerRules = Set(lower.cumulative.rules.map { "\($0.actionRange.location)" })
+                let lowerClasses = Set(lower.cumulative.classes.map { "\($0.nameRange.location)" })
+                var brought = ParsedPolicy(file: upper.file, version: 1, defaultAction: upper.cumulative.defaultAction,
+                                           defaultRange: upper.cumulative.defaultRange,
+                                           classes: upper.cumulative.classes.filter { !lowerClasses.contains("\($0.nameRange.location)") },
+                                           rules: upper.cumulative.rules.filter { !lowerRules.contains("\($0.actionRange.location)") })
+                brought.layering.givesDefault = false
+                for var diagnostic in loosenings(of: brought, over: [lower], belowRules: lower.cumulative.rules, belowClasses: lower.cumulative.classes) {
+                    diagnostic.message += " ('\(file)' extends both)"
+                    found.append(diagnostic)
+                }
+            }
         }
         return found
     }
 
     /// Class declarations of `layer` under which a view is decided less strictly.
-    static func classLoosenings(_ layer: ParsedPolicy, _ bases: [Base], rules: [MaskRule], from old: TypeCatalog, to new: TypeCatalog) -> [Diagnostic] {
+    static func classLoosenings(_ layer: ParsedPolicy, _ bases: [Base], rules: [MaskRule], from old: TypeCatalog, to new: TypeCatalog,
+                                additions: TypeCatalog) -> [Diagnostic] {
         let declared = Set(layer.classes.map(\.declaration.name))
         var screens: [String?] = [nil]
         screens += Set(rules.compactMap(\.screen)).sorted().map { Optional($0) }
-        let tables = [MaskAction.mask, .unmask].map { action in
-            (old: DecisionTable(policy: MaskingPolicy(default: action, rules: rules), catalog: old),
-             new: DecisionTable(policy: MaskingPolicy(default: action, rules: rules), catalog: new))
+        // Either default, with no per-dimension defaults and with each base's.
+        var defaultsSeen: [DimensionDefaults] = [DimensionDefaults()]
+        for base in bases where !defaultsSeen.contains(base.cumulative.defaults) { defaultsSeen.append(base.cumulative.defaults) }
+        let tables = [MaskAction.mask, .unmask].flatMap { action in
+            defaultsSeen.map { defaults in
+                (old: DecisionTable(policy: MaskingPolicy(default: action, rules: rules, defaults: defaults), catalog: old),
+                 new: DecisionTable(policy: MaskingPolicy(default: action, rules: rules, defaults: defaults), catalog: new))
+            }
         }
         var reported = Set<String>()
         var found: [Diagnostic] = []
@@ -79,23 +122,28 @@ enum Tightening {
             guard let declaration = (newChain + oldChain).first(where: declared.contains), !reported.contains(declaration) else { continue }
             guard newChain != oldChain || old.declarations[name] != new.declarations[name] else { continue }
             var what: String?
+            // Views without an image source and with a bundled one (`images:
+            // mask-non-bundled` shows an image view of the bundle).
             search: for screen in screens {
+                for source in [nil, ImageSource.bundle] as [ImageSource?] {
                 var tree = ViewTree(screen: screen)
-                tree.append(ViewFacts(className: name), parent: nil)
-                tree.append(ViewFacts(className: probeClass), parent: 0)
+                tree.append(ViewFacts(className: name, imageSource: source), parent: nil)
+                tree.append(ViewFacts(className: probeClass, imageSource: source), parent: 0)
                 for pair in tables {
                     let before = pair.old.resolve(tree), after = pair.new.resolve(tree)
                     for view in 0..<2 {
                         if let change = loosening(before[view], after[view]) {
-                            what = (view == 0 ? "views of '\(name)' " : "views inside views of '\(name)' ") + change + (screen.map { " on \($0)" } ?? "")
+                            what = (view == 0 ? "views of '\(name)' " : "views inside views of '\(name)' ") + change
+                                + (source == nil ? "" : " (with a bundled image)") + (screen.map { " on \($0)" } ?? "")
                             break search
                         }
                     }
                 }
+                }
             }
             guard let what else { continue }
             let reach = SelectorReach(.type(name))
-            guard let base = bases.first(where: { !covers($0.cumulative.allowances, reach, new) }) else { continue }
+            guard let base = bases.first(where: { !covers($0.cumulative.allowances, reach, base: old, additions: additions) }) else { continue }
             guard let parsed = layer.classes.last(where: { $0.declaration.name == declaration }) else { continue }
             reported.insert(declaration)
             found.append(Diagnostic(.loosensBase, "declaring '\(declaration)' loosens base '\(base.file)': \(what)",
@@ -120,6 +168,18 @@ enum Tightening {
             guard case .reach(let allowed) = entry.allowance else { return false }
             return RuleCoverage.covers(allowed, reach, catalog: catalog)
         }
+    }
+
+    /// Whether an allowance reaches every view `reach` decides, type selectors read
+    /// along the base's classes: a layer that moves a class the base knows under an
+    /// allowed class (`UILabel: { extends: UIButton }` over `allowUnmask: [{ type:
+    /// UIButton }]`) does not bring it into the allowance. A class the base does not
+    /// know is read as the layer adds it, over the base's classes (`additions`): a new
+    /// subclass of an allowed class is allowed, a new subclass of a moved one is not.
+    static func covers(_ allowances: [AllowUnmaskEntry], _ reach: SelectorReach, base: TypeCatalog, additions: TypeCatalog) -> Bool {
+        if covers(allowances, reach, base) { return true }
+        guard case .type(let name) = reach.selector, !base.knows(name) else { return false }
+        return covers(allowances, reach, additions)
     }
 
     static func allowsDefault(_ allowances: [AllowUnmaskEntry]) -> Bool {

@@ -152,7 +152,10 @@ struct PolicyTestRunner {
             for tree in trees {
                 let resolver = ViewResolver(table: table, screen: tree.document.tree.screen)
                 for view in tree.decisions.indices where !tree.decisions[view].isMasked && !tree.leftOut[view] {
-                    guard resolver.classChain(of: tree.document.tree.views[view]).contains(name) else { continue }
+                    // As a type rule selects: the class or a superclass, by its name or its
+                    // simple name (`AcmeBalanceLabel` selects `MyApp.AcmeBalanceLabel`).
+                    let chain = resolver.classChain(of: tree.document.tree.views[view])
+                    guard chain.contains(where: { $0 == name || ClassName.simpleName(of: $0) == name }) else { continue }
                     failures.append("\(Self.label(tree, view)) is exposed (\(Self.decided(tree.decisions[view], table)))")
                 }
             }
@@ -160,7 +163,9 @@ struct PolicyTestRunner {
             let kinds = Set(detectors.map(Self.kind))
             for tree in trees {
                 for view in tree.decisions.indices where !tree.decisions[view].isMasked && !tree.leftOut[view] {
-                    for field in tree.document.contentFields(of: view) {
+                    // Values, and member names that may be content (a dictionary keyed by
+                    // an address is an address sent), as the audit reads them.
+                    for field in tree.document.contentFields(of: view) + tree.document.contentKeys(of: view) {
                         let found = ValueDetectors.scan(field.value).filter(kinds.contains)
                         guard let first = found.first else { continue }
                         // A field's key may itself be content: only the known text fields are named.

@@ -74,11 +74,18 @@ enum DiffReporter {
         case .text:
             var lines = ["maskc diff \(old) \(new) (rules): \(diff.added.count) added, \(diff.removed.count) removed\(diff.exposes ? "; may expose views" : "")"]
             if diff.defaultBefore != diff.defaultAfter { lines.append("default: \(diff.defaultBefore.rawValue) -> \(diff.defaultAfter.rawValue)") }
+            lines += diff.dimensions.map { "defaults.\($0.dimension.rawValue): \($0.before) -> \($0.after)\($0.looser ? " (less strict)" : "")" }
+            lines += diff.detectorsAdded.map { "+ detect: \($0.rawValue)" } + diff.detectorsRemoved.map { "- detect: \($0.rawValue)" }
+            lines += diff.classesChanged.map { "types: \($0) changed\(diff.classesLooser.contains($0) ? " (its views are decided less strictly)" : "")" }
             lines += diff.added.map { "+ \(ruleText($0))" } + diff.removed.map { "- \(ruleText($0))" }
             return ReportText.lines(lines)
         case .markdown:
             var lines = ["### maskc diff (rules)", "", "`\(old)` → `\(new)`: **\(diff.added.count) added, \(diff.removed.count) removed**\(diff.exposes ? " ⚠️ may expose views" : "")."]
             if diff.defaultBefore != diff.defaultAfter { lines += ["", "Default: `\(diff.defaultBefore.rawValue)` → `\(diff.defaultAfter.rawValue)`"] }
+            let others = diff.dimensions.map { "- `defaults.\($0.dimension.rawValue)`: `\($0.before)` → `\($0.after)`\($0.looser ? " (less strict)" : "")" }
+                + diff.detectorsAdded.map { "- `detect:` + `\($0.rawValue)`" } + diff.detectorsRemoved.map { "- `detect:` − `\($0.rawValue)`" }
+                + diff.classesChanged.map { "- `types:` \(cell($0)) changed\(diff.classesLooser.contains($0) ? " (its views are decided less strictly)" : "")" }
+            if !others.isEmpty { lines += [""] + others }
             if !diff.added.isEmpty || !diff.removed.isEmpty { lines += ["", "| | rule |", "|---|---|"] }
             lines += diff.added.map { "| + | \(cell(ruleText($0))) |" } + diff.removed.map { "| − | \(cell(ruleText($0))) |" }
             return ReportText.lines(lines)
@@ -93,6 +100,11 @@ enum DiffReporter {
                 "default": .object(["before": .string(diff.defaultBefore.rawValue), "after": .string(diff.defaultAfter.rawValue)]),
                 "added": .array(diff.added.map(rule)), "removed": .array(diff.removed.map(rule)),
                 "exposes": .bool(diff.exposes),
+                "defaults": .array(diff.dimensions.map { .object(["dimension": .string($0.dimension.rawValue), "before": .string($0.before),
+                                                                  "after": .string($0.after), "lessStrict": .bool($0.looser)]) }),
+                "detectors": .object(["added": .array(diff.detectorsAdded.map { .string($0.rawValue) }),
+                                      "removed": .array(diff.detectorsRemoved.map { .string($0.rawValue) })]),
+                "types": .array(diff.classesChanged.map { .object(["class": .string($0), "lessStrict": .bool(diff.classesLooser.contains($0))]) }),
             ]).rendered()
         }
     }

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+/// Loosenings a layer could slip past tighten-only: a class's kind moved away from a
+/// base's locked kind mask or into a dimension the base shows, a class the base knows
+/// moved under an allowed class, a second base that loosens the first. Each is a
+/// `loosens-base` error (exit 3); the layers beside them that only tighten compile.
+@Suite("Layers: loosenings through classes, kinds and several bases")
+struct LayerLooseningTests {
+    static func folder(_ name: String, _ files: [String: String]) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("maskc-layer-loosening/\(name)")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (file, text) in files { try text.write(to: folder.appendingPathComponent(file), atomically: true, encoding: .utf8) }
+        return folder
+    }
+
+    static let lockedKinds = """
+        version: 1.1
+        default: unmask
+        rules:
+          - mask: { kind: input, lock: true }
+            reason: typed text never leaves
+          - mask: { kind: text, lock: true }
+            reason: labels too
+        """
+    static let allowsButtons = """
+        version: 1
+        default: mask
+        rules:
+          - mask: { type: UITextField }
+        allowUnmask:
+          - { type: UIButton }
+        """
+
+    static let loosening: [(name: String, files: [String: String], message: String)] = [
+        ("a locked kind mask lost to a kind change", ["base.yaml": lockedKinds, "layer.yaml": """
+            version: 1.1
+            extends: [base.yaml]
+            types:
+              UITextField: { kind: image }
+            """], "views of 'UITextField' would no longer be locked"),
+        ("a locked kind mask lost by a label made other", ["base.yaml": lockedKinds, "layer.yaml": """
+            version: 1.1
+            extends: [base.yaml]
+            types:
+              UILabel: { kind: other }
+            """], "views of 'UILabel' would no longer be locked"),
+        ("a kind moved into the dimension the base shows", ["base.yaml": "version: 1.1\ndefault: mask\ndefaults: { images: unmask }\n", "layer.yaml": """
+            version: 1.1
+            extends: [base.yaml]
+            types:
+              UILabel: { kind: image }
+            """], "views of 'UILabel' would be unmasked"),
+        ("a new image class where the base shows bundled images", ["base.yaml": "version: 1.1\ndefault: mask\ndefaults: { images: mask-non-bundled }\n",
+                                                                    "layer.yaml": """
+            version: 1.1
+            extends: [base.yaml]
+            types:
+              UserCard: { extends: UIView, kind: image }
+            """], "views of 'UserCard' would be unmasked where the base masks them (with a bundled image)"),
+        ("a known class moved under an allowed one, with the allowed unmask", ["base.yaml": allowsButtons, "layer.yaml": """
+            version: 1
+            extends: [base.yaml]
+            types:
+              UILabel: { extends: UIButton }
+            rules:
+              - unmask: { type: UIButton }
+                reason: buttons
+            """], "views of 'UILabel' would be unmasked"),
+        ("a known class moved under an allowed one, unmasked by name", ["base.yaml": allowsButtons, "layer.yaml": """
+            version: 1
+            extends: [base.yaml]
+            types:
+              UILabel: { extends: UIButton }
+            rules:
+              - unmask: { type: UILabel }
+                reason: labels
+            """], "'unmask' of type=UILabel loosens base 'base.yaml'"),
+        ("a second base's unmask", ["base.yaml": allowsButtons, "permissive.yaml": "version: 1\ndefault: unmask\nrules:\n  - unmask: { type: UILabel }\n    reason: x\n",
+                                    "layer.yaml": "version: 1\nextends: [permissive.yaml, base.yaml]\nrules:\n  - mask: { type: UISwitch }\n"],
+         "'unmask' of type=UILabel loosens base 'base.yaml': none of its allowUnmask entries covers it ('layer.yaml' extends both)"),
+        ("a second base's class declaration", ["m1.yaml": "version: 1\ndefault: mask\ntypes:\n  NoteView: { extends: UITextView }\nrules:\n  - mask: { type: UITextView }\n",
+                                               "m2.yaml": "version: 1\ndefault: unmask\ntypes:\n  NoteView: { extends: UIView }\n",
+                                               "layer.yaml": "version: 1\nextends: [m1.yaml, m2.yaml]\n"],
+         "declaring 'NoteView' loosens base 'm1.yaml'"),
+    ]
+
+    @Test("each loosening is a loosens-base error, exit 3", arguments: 0..<loosening.count)
+    func loosenings(_ index: Int) throws {
+        let (name, files, message) = Self.loosening[index]
+        let folder = try Self.folder("bad-\(index)", files)
+        let result = try CLIHarness.run(["compile", "layer.yaml"], directory: folder.path)
+        #expect(result.exit == 3, "\(name): \(result.stderr)")
+        #expect(result.stderr.contains("[loosens-base]") && result.stderr.contains(message), "\(name): \(result.stderr)")
+    }
+
+    static let tightening: [(name: String, files: [String: String])] = [
+        ("a kind change that keeps the lock", ["base.yaml": lockedKinds, "layer.yaml": "version: 1.1\nextends: [base.yaml]\ntypes:\n  UITextField: { kind: text }\n"]),
+        ("a new subclass of an allowed class, unmasked", ["base.yaml": allowsButtons, "layer.yaml": """
+            version: 1
+            extends: [base.yaml]
+            types:
+              PromoButton: { extends: UIButton }
+            rules:
+              - unmask: { type: PromoButton }
+                reason: promotions
+            """]),
+        ("two bases, the second only masking more", ["base.yaml": allowsButtons, "strict.yaml": "version: 1\ndefault: mask\nrules:\n  - mask: { type: UISwitch }\n",
+                                                     "layer.yaml": "version: 1\nextends: [base.yaml, strict.yaml]\n"]),
+        ("a diamond: two layers over one base", ["base.yaml": allowsButtons,
+                                                 "a.yaml": "version: 1\nextends: [base.yaml]\nrules:\n  - unmask: { type: UIButton }\n    reason: buttons\n",
+                                                 "b.yaml": "version: 1\nextends: [base.yaml]\nrules:\n  - mask: { type: UISwitch }\n",
+                                                 "layer.yaml": "version: 1\nextends: [a.yaml, b.yaml]\n"]),
+    ]
+
+    @Test("layers that only tighten still compile", arguments: 0..<tightening.count)
+    func tightenings(_ index: Int) throws {
+        let (name, files) = Self.tightening[index]
+        let folder = try Self.folder("good-\(index)", files)
+        let result = try CLIHarness.run(["compile", "layer.yaml"], directory: folder.path)
+        #expect(result.exit == 0, "\(name): \(result.stderr)")
+    }
+}

@@ -56,27 +56,14 @@ struct EmittedValues {
             let name = tape.string(key)
             let field = MemberName.shown(name, position: position)
             body(Place(view: view, field: field, isKey: true), positions, name)
-            let end = tape.end(ofValueAt: key + 1)
-            // One entry per open container inside the value: for an object, whether its
-            // next token is a key.
-            var keyNext: [Bool?] = []
-            for t in (key + 1)..<end {
-                let kind = tokens[t].kind
-                if kind == .objectEnd || kind == .arrayEnd {
-                    keyNext.removeLast()
-                    continue
-                }
-                if keyNext.last == true {
-                    keyNext[keyNext.count - 1] = false
+            tape.forEachToken(inValueAt: key + 1) { t, isKey in
+                if isKey {
                     body(Place(view: view, field: field, isKey: true), positions, tape.string(t))
-                    continue
+                    return
                 }
-                if keyNext.last == false { keyNext[keyNext.count - 1] = true }  // a value: a key comes next
-                switch kind {
+                switch tokens[t].kind {
                 case .string: body(Place(view: view, field: field, isKey: false), positions, tape.string(t))
                 case .number: body(Place(view: view, field: field, isKey: false), positions, String(decoding: tape.raw(t), as: UTF8.self))
-                case .objectStart: keyNext.append(true)
-                case .arrayStart: keyNext.append(nil)
                 default: break
                 }
             }

@@ -145,6 +145,8 @@ extension TypeCatalog {
         ClassDeclaration("androidx.compose.ui.platform.ComposeView", extends: "android.view.ViewGroup"),
         ClassDeclaration("com.google.android.material.textfield.TextInputLayout", extends: "android.widget.LinearLayout"),
         ClassDeclaration("com.google.android.material.textfield.TextInputEditText", extends: "androidx.appcompat.widget.AppCompatEditText"),
+        ClassDeclaration("com.google.android.material.textfield.MaterialAutoCompleteTextView",
+                         extends: "androidx.appcompat.widget.AppCompatAutoCompleteTextView"),
         ClassDeclaration("com.google.android.material.button.MaterialButton", extends: "androidx.appcompat.widget.AppCompatButton"),
         ClassDeclaration("com.google.android.material.card.MaterialCardView", extends: "androidx.cardview.widget.CardView"),
         ClassDeclaration("com.google.android.material.chip.Chip", extends: "androidx.appcompat.widget.AppCompatCheckBox"),

@@ -14,7 +14,7 @@ extension TypeCatalog {
         "SwiftUI.TextField", "SwiftUI.SecureField", "SwiftUI.TextEditor",
         "android.widget.EditText", "android.widget.AutoCompleteTextView", "android.widget.MultiAutoCompleteTextView",
         "androidx.appcompat.widget.AppCompatEditText", "androidx.appcompat.widget.AppCompatAutoCompleteTextView",
-        "com.google.android.material.textfield.TextInputEditText",
+        "com.google.android.material.textfield.TextInputEditText", "com.google.android.material.textfield.MaterialAutoCompleteTextView",
         "XCUIElementTypeTextField", "XCUIElementTypeSecureTextField", "XCUIElementTypeTextView", "XCUIElementTypeSearchField",
     ]
 

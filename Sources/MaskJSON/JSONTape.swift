@@ -62,6 +62,32 @@ public struct JSONTape: Sendable {
     /// The tokens, in document order; keys are string tokens.
     public internal(set) var tokens: [JSONToken]
 
+    /// Calls `body` for every token of the value at `value`, in document order, with
+    /// whether the token is an object key: a key, a scalar (string, number, boolean,
+    /// null) or a container's opening; never a closing.
+    /// - Complexity: O(n) in the value's tokens.
+    public func forEachToken(inValueAt value: Int, _ body: (_ token: Int, _ isKey: Bool) -> Void) {
+        let end = end(ofValueAt: value)
+        // One entry per open container: for an object, whether its next token is a key.
+        var keyNext: [Bool?] = []
+        for t in value..<end {
+            let kind = tokens[t].kind
+            if kind == .objectEnd || kind == .arrayEnd {
+                keyNext.removeLast()
+                continue
+            }
+            if keyNext.last == true {
+                keyNext[keyNext.count - 1] = false
+                body(t, true)
+                continue
+            }
+            if keyNext.last == false { keyNext[keyNext.count - 1] = true }  // a value: a key comes next
+            body(t, false)
+            if kind == .objectStart { keyNext.append(true) }
+            if kind == .arrayStart { keyNext.append(nil) }
+        }
+    }
+
     /// The index just past the value starting at `index` (a scalar or a whole container).
     @inline(__always)
     public func end(ofValueAt index: Int) -> Int {

@@ -62,22 +62,8 @@ extension TreeDocument {
             let end = tape.end(ofValueAt: k + 1)
             if role == .unknown { keys.append(Field(key: key, value: key)) }
             if role == .text || role == .unknown {
-                // One entry per open container: for an object, whether a key comes next.
-                var keyNext: [Bool?] = []
-                for t in (k + 1)..<end {
-                    let kind = tokens[t].kind
-                    if kind == .objectEnd || kind == .arrayEnd {
-                        keyNext.removeLast()
-                        continue
-                    }
-                    if keyNext.last == true {
-                        keyNext[keyNext.count - 1] = false
-                        keys.append(Field(key: key, value: tape.string(t)))
-                        continue
-                    }
-                    if keyNext.last == false { keyNext[keyNext.count - 1] = true }
-                    if kind == .objectStart { keyNext.append(true) }
-                    if kind == .arrayStart { keyNext.append(nil) }
+                tape.forEachToken(inValueAt: k + 1) { t, isKey in
+                    if isKey { keys.append(Field(key: key, value: tape.string(t))) }
                 }
             }
             k = end

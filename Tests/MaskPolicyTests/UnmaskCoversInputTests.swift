@@ -26,7 +26,7 @@ struct UnmaskCoversInputTests {
         expectDiagnostic(Self.id, at: input["1️⃣"], in: found,
             hint: .exactly("add 'mask: { type: android.widget.EditText }' beside it, or unmask a narrower type"))
         #expect(finding.message == "unmasking 'android.widget.TextView' also unmasks text inputs: android.widget.EditText, "
-            + "android.widget.AutoCompleteTextView, androidx.appcompat.widget.AppCompatEditText and 3 more; what users type is sent in clear")
+            + "android.widget.AutoCompleteTextView, androidx.appcompat.widget.AppCompatEditText and 4 more; what users type is sent in clear")
         #expect(finding.severity == .error)
     }
 

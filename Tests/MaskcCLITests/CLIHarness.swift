@@ -31,6 +31,16 @@ enum CLIHarness {
         }
     }
 
+    /// Writes `text` as `name` in `folder` of the temporary directory (made if needed)
+    /// and returns the file's path.
+    static func temporaryFile(_ folder: String, _ name: String, _ text: String) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(folder)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
     /// Runs `maskc` with arguments from the package root (or from `directory`, a path
     /// from the package root, or an absolute one).
     static func run(_ arguments: [String], stdin: Data? = nil, directory: String? = nil) throws -> Result {

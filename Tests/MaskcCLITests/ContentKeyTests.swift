@@ -8,11 +8,7 @@ struct ContentKeyTests {
     static let secrets = ["jane.doe", "john.roe", "mary@", "4111", "example.com", "LEAK"]
 
     static func file(_ name: String, _ text: String) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("maskc-content-keys")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let url = directory.appendingPathComponent(name)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
+        try CLIHarness.temporaryFile("maskc-content-keys", name, text)
     }
 
     static func expectNoSecret(_ text: String, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {

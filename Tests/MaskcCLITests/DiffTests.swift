@@ -21,11 +21,7 @@ struct DiffTests {
     }
 
     static func policy(_ name: String, _ text: String) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("maskc-diff")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let url = directory.appendingPathComponent(name)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
+        try CLIHarness.temporaryFile("maskc-diff", name, text)
     }
 
     @Test("without --trees, per-dimension defaults, detectors and class declarations that loosen count as exposing")

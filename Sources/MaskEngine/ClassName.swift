@@ -49,8 +49,12 @@ public enum ClassName {
     /// (``TypeCatalog/declaration(of:)``).
     /// - Complexity: O(n) for a name of n bytes.
     public static func genericBase(of name: String) -> String? {
-        guard let open = name.utf8.firstIndex(of: UInt8(ascii: "<")), open != name.utf8.startIndex else { return nil }
-        return String(name[..<open])
+        var name = name
+        return name.withUTF8 { bytes in
+            // Over the bytes (a class is looked up once per resolver, but every lookup asks).
+            guard let open = bytes.firstIndex(of: UInt8(ascii: "<")), open > 0 else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<open]), as: UTF8.self)
+        }
     }
 
     /// What `table` holds for a class name and for its simple name, read from the

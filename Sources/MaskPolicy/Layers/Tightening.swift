@@ -126,19 +126,19 @@ enum Tightening {
             // mask-non-bundled` shows an image view of the bundle).
             search: for screen in screens {
                 for source in [nil, ImageSource.bundle] as [ImageSource?] {
-                var tree = ViewTree(screen: screen)
-                tree.append(ViewFacts(className: name, imageSource: source), parent: nil)
-                tree.append(ViewFacts(className: probeClass, imageSource: source), parent: 0)
-                for pair in tables {
-                    let before = pair.old.resolve(tree), after = pair.new.resolve(tree)
-                    for view in 0..<2 {
-                        if let change = loosening(before[view], after[view]) {
-                            what = (view == 0 ? "views of '\(name)' " : "views inside views of '\(name)' ") + change
-                                + (source == nil ? "" : " (with a bundled image)") + (screen.map { " on \($0)" } ?? "")
-                            break search
+                    var tree = ViewTree(screen: screen)
+                    tree.append(ViewFacts(className: name, imageSource: source), parent: nil)
+                    tree.append(ViewFacts(className: probeClass, imageSource: source), parent: 0)
+                    for pair in tables {
+                        let before = pair.old.resolve(tree), after = pair.new.resolve(tree)
+                        for view in 0..<2 {
+                            if let change = loosening(before[view], after[view]) {
+                                what = (view == 0 ? "views of '\(name)' " : "views inside views of '\(name)' ") + change
+                                    + (source == nil ? "" : " (with a bundled image)") + (screen.map { " on \($0)" } ?? "")
+                                break search
+                            }
                         }
                     }
-                }
                 }
             }
             guard let what else { continue }

@@ -183,20 +183,10 @@ struct RuleDiff {
     /// children sent now and not then.
     private static func looser(_ name: String, _ before: DecisionTable, _ after: DecisionTable) -> Bool {
         let screens = [nil] + Set((before.rules + after.rules).compactMap(\.screen)).sorted().map { Optional($0) }
-        for screen in screens {
-            for source in [nil, ImageSource.bundle] as [ImageSource?] {
-                var tree = ViewTree(screen: screen)
-                tree.append(ViewFacts(className: name, imageSource: source), parent: nil)
-                tree.append(ViewFacts(className: "maskc.diff-probe", imageSource: source), parent: 0)
-                let was = before.resolve(tree), now = after.resolve(tree)
-                for view in 0..<2 {
-                    let a = was[view], b = now[view]
-                    if (a.isMasked && !b.isMasked) || (a.isLocked && !b.isLocked) || (a.isSecure && !b.isSecure)
-                        || (!a.emitsChildren && b.emitsChildren) { return true }
-                }
-            }
-        }
-        return false
+        return ClassProbe.first(name, screens: screens, pairs: [(before, after)]) { a, b in
+            (a.isMasked && !b.isMasked) || (a.isLocked && !b.isLocked) || (a.isSecure && !b.isSecure)
+                || (!a.emitsChildren && b.emitsChildren) ? true : nil
+        } != nil
     }
 
     /// Whether the change can unmask a view: an unmask added that no removed unmask

@@ -23,9 +23,6 @@ import MaskEngine
 /// `defaults:` entry set to unmask is a loosening like `default: unmask`; an unmask by
 /// `kind:` is covered only by an entry of the same kind.
 enum Tightening {
-    /// A child class no policy declares, to see what a class hands down (level 4).
-    static let probeClass = "maskc.layer-probe"
-
     typealias Base = (file: String, cumulative: PolicyLayers.Cumulative)
 
     /// Every loosening of `layer` over `bases` no base's allowances cover.
@@ -121,25 +118,9 @@ enum Tightening {
             let newChain = new.chain(of: name), oldChain = old.chain(of: name)
             guard let declaration = (newChain + oldChain).first(where: declared.contains), !reported.contains(declaration) else { continue }
             guard newChain != oldChain || old.declarations[name] != new.declarations[name] else { continue }
-            var what: String?
-            // Views without an image source and with a bundled one (`images:
-            // mask-non-bundled` shows an image view of the bundle).
-            search: for screen in screens {
-                for source in [nil, ImageSource.bundle] as [ImageSource?] {
-                    var tree = ViewTree(screen: screen)
-                    tree.append(ViewFacts(className: name, imageSource: source), parent: nil)
-                    tree.append(ViewFacts(className: probeClass, imageSource: source), parent: 0)
-                    for pair in tables {
-                        let before = pair.old.resolve(tree), after = pair.new.resolve(tree)
-                        for view in 0..<2 {
-                            if let change = loosening(before[view], after[view]) {
-                                what = (view == 0 ? "views of '\(name)' " : "views inside views of '\(name)' ") + change
-                                    + (source == nil ? "" : " (with a bundled image)") + (screen.map { " on \($0)" } ?? "")
-                                break search
-                            }
-                        }
-                    }
-                }
+            let what = ClassProbe.first(name, screens: screens, pairs: tables, loosening).map { probe in
+                (probe.isChild ? "views inside views of '\(name)' " : "views of '\(name)' ") + probe.change
+                    + (probe.source == nil ? "" : " (with a bundled image)") + (probe.screen.map { " on \($0)" } ?? "")
             }
             guard let what else { continue }
             let reach = SelectorReach(.type(name))

@@ -2,7 +2,7 @@
 against maskc run directly: called by scripts/spark-check, which installs what it needs.
 
 Input: shipped trees and captures, generated screens, and injected bad lines (truncated,
-wrong types, not JSON, blank), in three NDJSON files. Checks:
+wrong types, not JSON, blank, a data line that would name a source), in three NDJSON files. Checks:
   - the job succeeds (not aborted) and commits _SUCCESS;
   - masked/ has one line per input line, equal line for line to a direct run of
     `maskc apply --ndjson --on-error record` (error records equal but for where they say
@@ -79,6 +79,7 @@ def make_input(folder):
         'Jane Appleseed, 4242 4242 4242 4242',  # not JSON
         '',  # blank
         '{"screen":"HomeViewController","root":{"class":"UILabel","children":"x"}}',  # children not an array
+        '{"maskc-source": "jane.doe@example.com"}',  # data that would name a source: sent as {}
     ]
     generated = generated_screens(600, seed=7)
     rng = random.Random(11)
@@ -150,9 +151,14 @@ def main():
     for name in ("masked", "errors", "audit", "audit-rules"):
         check(os.path.exists(os.path.join(output_dir, name, "_SUCCESS")), "%s/_SUCCESS missing" % name)
 
-    # masked/: line for line against a direct run over the same lines in the same order.
+    # masked/: line for line against a direct run over the same lines in the same order
+    # (as the job sends them: a data line that would name a source goes as {}).
+    sys.path.insert(0, os.path.dirname(JOB))
+    from mask_captures import names_a_source
+    sent = ["{}" if names_a_source(line) else line for line in lines]
+    check(sent != lines, "no data line that would name a source: the job's guard was not exercised")
     direct = subprocess.run([maskc, "apply", "--ndjson", "-", "--policy", POLICY, "--on-error", "record"],
-                            input="\n".join(lines) + "\n", capture_output=True, text=True, encoding="utf-8")
+                            input="\n".join(sent) + "\n", capture_output=True, text=True, encoding="utf-8")
     check(direct.returncode == 0, "the direct run exited %d" % direct.returncode)
     expected = direct.stdout.split("\n")[:-1]
     parts = part_files(os.path.join(output_dir, "masked"))
@@ -188,7 +194,7 @@ def main():
 
     # The audit aggregation against the same aggregation of a direct run.
     audit = subprocess.run([maskc, "audit", "--ndjson", "-", "--policy", POLICY, "--on-error", "record"],
-                           input="\n".join(lines) + "\n", capture_output=True, text=True, encoding="utf-8")
+                           input="\n".join(sent) + "\n", capture_output=True, text=True, encoding="utf-8")
     check(audit.returncode == 0, "the direct audit exited %d" % audit.returncode)
     want_counts, want_rules = {}, {}
     for line in audit.stdout.split("\n")[:-1]:

@@ -38,9 +38,27 @@ def source_line(index):
     return json.dumps({"maskc-source": "part-%05d" % index}, separators=(",", ":"))
 
 
+def names_a_source(line):
+    """Whether maskc could read a data line as a source line (an object whose one key is
+    maskc-source): it would write nothing for it and every line after it would shift.
+    Such a line is not a view tree either way."""
+    text = line.strip(" \t\r")
+    if not text.startswith("{") or "maskc-source" not in text:
+        return False
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(value, dict) and list(value) == ["maskc-source"]
+
+
 def with_source(index, lines):
+    """A partition's lines after the line that names them; a data line that would name a
+    source itself is sent as {} (not a tree: an error record in its place, like any bad
+    line), so every input line still gives one output line."""
     yield source_line(index)
-    yield from lines
+    for line in lines:
+        yield "{}" if names_a_source(line) else line
 
 
 def main(argv):

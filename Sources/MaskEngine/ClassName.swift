@@ -57,6 +57,22 @@ public enum ClassName {
         }
     }
 
+    /// A chain a capture gives (a view's class, then its `superclasses`), with each
+    /// generic class followed by its bare name when the next class is not that name, as
+    /// the catalog reads a generic class (``genericBase(of:)``): a given chain
+    /// `[MyField, SwiftUI.SecureField<SwiftUI.Text>]` reaches `SwiftUI.SecureField`'s
+    /// declaration, so the view is secure. A chain without generic names is returned as is.
+    public static func expandingGenerics(_ chain: [String]) -> [String] {
+        guard chain.contains(where: { genericBase(of: $0) != nil }) else { return chain }
+        var expanded: [String] = []
+        expanded.reserveCapacity(chain.count * 2)
+        for (index, name) in chain.enumerated() {
+            expanded.append(name)
+            if let base = genericBase(of: name), index + 1 == chain.count || chain[index + 1] != base { expanded.append(base) }
+        }
+        return expanded
+    }
+
     /// What `table` holds for a class name and for its simple name, read from the
     /// name's bytes (no `String` made for the simple name). With `both` false the simple
     /// name is not looked up when the name itself is found.

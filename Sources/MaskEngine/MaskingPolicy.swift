@@ -25,4 +25,10 @@ public struct MaskingPolicy: Sendable, Hashable {
         self.defaults = defaults
         self.detectors = detectors
     }
+
+    /// Whether the policy uses anything of policy format 1.1: `kind` selectors,
+    /// per-dimension defaults, `detect:`.
+    public var usesFormat11: Bool {
+        rules.contains { $0.selector.key == .kind } || !defaults.isEmpty || !detectors.isEmpty
+    }
 }

@@ -62,9 +62,11 @@ extension TypeCatalog {
         ClassDeclaration("SwiftUI.SecureField", extends: "SwiftUI.View", kind: .secureText),
         // The input views by the names `String(describing:)` writes (`SecureField<Text>`
         // extends `SecureField`): no module there, and a secure field must stay secure.
-        ClassDeclaration("SecureField", extends: "SwiftUI.SecureField"),
-        ClassDeclaration("TextField", extends: "SwiftUI.TextField"),
-        ClassDeclaration("TextEditor", extends: "SwiftUI.TextEditor"),
+        // Each has its kind itself (and is an input class itself), so a chain a capture
+        // gives, which the catalog does not extend, reads them too.
+        ClassDeclaration("SecureField", extends: "SwiftUI.SecureField", kind: .secureText),
+        ClassDeclaration("TextField", extends: "SwiftUI.TextField", kind: .text),
+        ClassDeclaration("TextEditor", extends: "SwiftUI.TextEditor", kind: .text),
         ClassDeclaration("SwiftUI.Label", extends: "SwiftUI.View"),
         ClassDeclaration("SwiftUI.Button", extends: "SwiftUI.View"),
         ClassDeclaration("SwiftUI.Toggle", extends: "SwiftUI.View"),

@@ -11,7 +11,7 @@ extension TypeCatalog {
     /// kind makes them secure as well.
     public static let textInputClasses: Set<String> = [
         "UITextField", "UISearchTextField", "UITextView",
-        "SwiftUI.TextField", "SwiftUI.SecureField", "SwiftUI.TextEditor",
+        "SwiftUI.TextField", "SwiftUI.SecureField", "SwiftUI.TextEditor", "TextField", "SecureField", "TextEditor",
         "android.widget.EditText", "android.widget.AutoCompleteTextView", "android.widget.MultiAutoCompleteTextView",
         "androidx.appcompat.widget.AppCompatEditText", "androidx.appcompat.widget.AppCompatAutoCompleteTextView",
         "com.google.android.material.textfield.TextInputEditText", "com.google.android.material.textfield.MaterialAutoCompleteTextView",

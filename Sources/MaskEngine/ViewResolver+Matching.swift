@@ -35,7 +35,7 @@ extension DecisionTable {
     /// A view's ``SelectorKind``: from its own `superclasses` when given, else from the
     /// catalog's chain. For explaining; the resolver caches it per class.
     public func selectorKind(of facts: ViewFacts) -> SelectorKind {
-        let chain = facts.superclasses.map { [facts.className] + $0 } ?? catalog.chain(of: facts.className)
+        let chain = facts.superclasses.map { ClassName.expandingGenerics([facts.className] + $0) } ?? catalog.chain(of: facts.className)
         return catalog.selectorKind(along: chain)
     }
 }

@@ -324,7 +324,7 @@ public struct ViewResolver: Sendable {
     /// The class chain the engine uses for a view: its own superclasses when given,
     /// else the catalog's chain (policy `types:` over the built-in catalog).
     public func classChain(of facts: ViewFacts) -> [String] {
-        if let superclasses = facts.superclasses { return [facts.className] + superclasses }
+        if let superclasses = facts.superclasses { return ClassName.expandingGenerics([facts.className] + superclasses) }
         return table.catalog.chain(of: facts.className)
     }
 
@@ -486,9 +486,9 @@ public struct ViewResolver: Sendable {
         defer { swap(&chain, &chainScratch) }
         var cut = false
         if let superclasses = facts.superclasses {
-            chain.reserveCapacity(superclasses.count + 1)
-            chain.append(stepNumber(facts.className))
-            for name in superclasses { chain.append(stepNumber(name)) }
+            let names = ClassName.expandingGenerics([facts.className] + superclasses)
+            chain.reserveCapacity(names.count)
+            for name in names { chain.append(stepNumber(name)) }
         } else {
             var current = stepNumber(facts.className)
             chain.append(current)
@@ -558,7 +558,7 @@ public struct ViewResolver: Sendable {
     /// A class's facts from the catalog's walk of its chain (``TypeCatalog/summary(of:)``).
     func classFactsFromCatalog(_ facts: ViewFacts) -> ClassFacts {
         // The chain and what its declarations say, in one walk (``classChain(of:)``).
-        let summary = facts.superclasses.map { table.catalog.summary(along: [facts.className] + $0) }
+        let summary = facts.superclasses.map { table.catalog.summary(along: ClassName.expandingGenerics([facts.className] + $0)) }
             ?? table.catalog.summary(of: facts.className)
         let chain = summary.chain
         let selectorKind = summary.selectorKind

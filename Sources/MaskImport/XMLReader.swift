@@ -129,6 +129,40 @@ struct XMLReader {
         return nil
     }
 
+    /// An element name as an error message shows it: a name captures use (`hierarchy`,
+    /// `node`, `AppiumAUT`, `XCUIElementType...`, a package-qualified class such as
+    /// `android.widget.TextView`), else `?`. In a malformed capture a name may be text
+    /// (`<Jane` in a label's text reads as a tag), which no message quotes.
+    static func shown(element name: String) -> String {
+        if ["hierarchy", "node", "AppiumAUT"].contains(name) { return name }
+        let bytes = Array(name.utf8)
+        func isLetter(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) }
+        if name.hasPrefix("XCUIElementType"), bytes.count <= 64, bytes.allSatisfy(isLetter) { return name }
+        // `a.b.C`: lowercase package segments, then a class name.
+        let segments = name.split(separator: ".", omittingEmptySubsequences: false)
+        if bytes.count <= 128, segments.count >= 2, let last = segments.last, let first = last.utf8.first, first >= 0x41 && first <= 0x5A,
+           last.utf8.allSatisfy({ isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F || $0 == 0x24 }),
+           segments.dropLast().allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F } }) {
+            return name
+        }
+        return "?"
+    }
+
+    /// The attributes captures hold (uiautomator, Appium, XCUITest), which messages name;
+    /// any other attribute name is shown as `?` (see ``shown(element:)``).
+    static let knownAttributes: Set<String> = [
+        "index", "text", "resource-id", "class", "package", "content-desc", "checkable", "checked", "clickable",
+        "enabled", "focusable", "focused", "scrollable", "long-clickable", "password", "selected", "visible-to-user",
+        "bounds", "drawing-order", "hint", "display-id", "input-type", "inputType", "a:password", "a:inputType",
+        "android:password", "android:inputType", "rotation", "width", "height", "x", "y", "type", "name", "label",
+        "value", "placeholderValue", "visible", "accessible", "hidden", "zIndex", "rect", "displayed", "elementType",
+        "traits", "identifier", "frame", "title", "version", "encoding", "standalone",
+    ]
+
+    static func shown(attribute name: String) -> String {
+        knownAttributes.contains(name) ? name : "?"
+    }
+
     /// The message for a character XML does not allow, written raw or as a reference.
     static func disallowed(_ scalar: UInt32) -> String {
         let hex = String(scalar, radix: 16, uppercase: true)
@@ -153,7 +187,7 @@ struct XMLReader {
         }
         if let open = stack.last {
             let element = elements[Int(open)]
-            throw Failure(offset: element.offset, message: "element <\(element.name)> is not closed before the end of the input")
+            throw Failure(offset: element.offset, message: "element <\(Self.shown(element: element.name))> is not closed before the end of the input")
         }
         guard !elements.isEmpty else { throw Failure(offset: bytes.count, message: "no root element") }
     }
@@ -234,40 +268,40 @@ struct XMLReader {
         while true {
             let beforeSpace = i
             skipSpace()
-            guard i < bytes.count else { throw Failure(offset: i, message: "unexpected end of input inside the start tag of <\(tag)>") }
+            guard i < bytes.count else { throw Failure(offset: i, message: "unexpected end of input inside the start tag of <\(Self.shown(element: tag))>") }
             let b = bytes[i]
             if b == UInt8(ascii: ">") { i += 1; break }
             if b == UInt8(ascii: "/") {
-                guard at(i + 1) == UInt8(ascii: ">") else { throw Failure(offset: i, message: "expected '>' after '/' in the start tag of <\(tag)>") }
+                guard at(i + 1) == UInt8(ascii: ">") else { throw Failure(offset: i, message: "expected '>' after '/' in the start tag of <\(Self.shown(element: tag))>") }
                 i += 2
                 selfClosing = true
                 break
             }
-            guard i > beforeSpace else { throw Failure(offset: i, message: "expected whitespace, '>' or '/>' in the start tag of <\(tag)>") }
+            guard i > beforeSpace else { throw Failure(offset: i, message: "expected whitespace, '>' or '/>' in the start tag of <\(Self.shown(element: tag))>") }
             let attributeOffset = i
-            let attributeName = try name(what: "an attribute name, '>' or '/>' in the start tag of <\(tag)>")
+            let attributeName = try name(what: "an attribute name, '>' or '/>' in the start tag of <\(Self.shown(element: tag))>")
             skipSpace()
             guard at(i) == UInt8(ascii: "=") else {
-                throw Failure(offset: i, message: "expected '=' after attribute '\(attributeName)' of <\(tag)>")
+                throw Failure(offset: i, message: "expected '=' after attribute '\(Self.shown(attribute: attributeName))' of <\(Self.shown(element: tag))>")
             }
             i += 1
             skipSpace()
             let quote = at(i)
             guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
-                throw Failure(offset: i, message: "expected a quoted value for attribute '\(attributeName)' of <\(tag)>")
+                throw Failure(offset: i, message: "expected a quoted value for attribute '\(Self.shown(attribute: attributeName))' of <\(Self.shown(element: tag))>")
             }
             let valueStart = i
             i += 1
             var value: [UInt8] = []
             while true {
                 guard i < bytes.count else {
-                    throw Failure(offset: valueStart, message: "unterminated value of attribute '\(attributeName)' of <\(tag)>")
+                    throw Failure(offset: valueStart, message: "unterminated value of attribute '\(Self.shown(attribute: attributeName))' of <\(Self.shown(element: tag))>")
                 }
                 let c = bytes[i]
                 if c == quote { i += 1; break }
                 switch c {
                 case UInt8(ascii: "<"):
-                    throw Failure(offset: i, message: "'<' in the value of attribute '\(attributeName)' of <\(tag)> (write &lt;)")
+                    throw Failure(offset: i, message: "'<' in the value of attribute '\(Self.shown(attribute: attributeName))' of <\(Self.shown(element: tag))> (write &lt;)")
                 case UInt8(ascii: "&"):
                     try reference(into: &value)
                 case 0x0D:
@@ -283,7 +317,7 @@ struct XMLReader {
                 }
             }
             for existing in attributes where existing.name == attributeName {
-                throw Failure(offset: attributeOffset, message: "duplicate attribute '\(attributeName)' on <\(tag)>")
+                throw Failure(offset: attributeOffset, message: "duplicate attribute '\(Self.shown(attribute: attributeName))' on <\(Self.shown(element: tag))>")
             }
             attributes.append((attributeName, String(decoding: value, as: UTF8.self)))
         }
@@ -304,16 +338,16 @@ struct XMLReader {
         let tag = try name(what: "an element name after '</'")
         skipSpace()
         guard at(i) == UInt8(ascii: ">") else {
-            throw Failure(offset: i, message: i < bytes.count ? "expected '>' to end the end tag </\(tag)>" : "unexpected end of input inside the end tag </\(tag)>")
+            throw Failure(offset: i, message: i < bytes.count ? "expected '>' to end the end tag </\(Self.shown(element: tag))>" : "unexpected end of input inside the end tag </\(Self.shown(element: tag))>")
         }
         i += 1
         guard let open = stack.last else {
-            throw Failure(offset: start, message: "end tag </\(tag)> without a matching start tag")
+            throw Failure(offset: start, message: "end tag </\(Self.shown(element: tag))> without a matching start tag")
         }
         let element = elements[Int(open)]
         guard element.name == tag else {
             let (line, column) = ImportError.position(of: element.offset, in: bytes)
-            throw Failure(offset: start, message: "mismatched end tag </\(tag)>: expected </\(element.name)> (opened at \(line):\(column))")
+            throw Failure(offset: start, message: "mismatched end tag </\(Self.shown(element: tag))>: expected </\(Self.shown(element: element.name))> (opened at \(line):\(column))")
         }
         stack.removeLast()
         if stack.isEmpty { rootClosed = true }

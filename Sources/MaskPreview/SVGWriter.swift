@@ -97,16 +97,23 @@ struct SVGWriter {
     /// fit), else wrapped at spaces on as many lines as the frame holds, the last cut with
     /// `…`; clipped to the frame. `corner`: one small line at the top left (a container's
     /// text, which would otherwise cover its children).
+    /// A count of lines or characters from a ratio of lengths, toward zero, within 0 and
+    /// 100,000 (a frame a fraction of a point high makes the ratio astronomically
+    /// large; no screen holds more).
+    static func count(_ ratio: Double) -> Int {
+        ratio.isNaN ? 0 : Int(min(max(ratio, 0), 100_000))
+    }
+
     mutating func text(_ text: String, in frame: Rect, class name: String, corner: Bool = false) {
         var size = min(frame.height * 0.62, (corner ? 9 : 13) * scale)
         let pad = min(3 * scale, frame.width * 0.05)
         let innerWidth = frame.width - 2 * pad
         guard size > 0, innerWidth > 0 else { return }
         var lineHeight = size * 1.2
-        let maxLines = corner ? 1 : max(1, Int((frame.height - pad) / lineHeight))
+        let maxLines = corner ? 1 : max(1, Self.count((frame.height - pad) / lineHeight))
         // Graphemes, counted only as far as needed to know whether a shrunk line fits.
         let minimum = size * 0.65
-        let longest = Int(innerWidth / (minimum * Self.glyphWidth)) + 1
+        let longest = Self.count(innerWidth / (minimum * Self.glyphWidth)) + 1
         var length = 0
         for _ in text where length <= longest { length += 1 }
         if length > 0 && Double(length) * size * Self.glyphWidth > innerWidth
@@ -114,7 +121,7 @@ struct SVGWriter {
             size = max(minimum, innerWidth / (Double(length) * Self.glyphWidth))
             lineHeight = size * 1.2
         }
-        let perLine = max(1, Int(innerWidth / (size * Self.glyphWidth) + 1e-9))
+        let perLine = max(1, Self.count(innerWidth / (size * Self.glyphWidth) + 1e-9))
         let lines = Self.wrap(text, perLine: perLine, maxLines: maxLines)
         guard !lines.isEmpty else { return }
         let top = corner ? frame.y + pad * 0.5 : frame.y + (frame.height - Double(lines.count) * lineHeight) / 2
@@ -193,7 +200,7 @@ struct SVGWriter {
         }
         if let name { header += " · \(name)" }
         let headerSize = 10.5 * s
-        let maxHeader = max(1, Int((screen.width - 12 * s) / (headerSize * 0.58)))
+        let maxHeader = max(1, Self.count((screen.width - 12 * s) / (headerSize * 0.58)))
         if header.count > maxHeader { header = String(header.prefix(maxHeader - 1)) + "…" }
         out += "<text class=\"lt\(warning ? " warn" : "")\" x=\"\(num(left + 6 * s))\" y=\"\(num(top + 15 * s))\" font-size=\"\(num(headerSize))\">"
         appendEscaped(header)

@@ -72,7 +72,7 @@ struct ApplyCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (table, _) = try PolicyLoader.load(options.policy)
+        let table = try PolicyLoader.load(options.policy)
         let masker = TreeMasker(table: table, options: EmitOptions(explain: explain), limits: JSONLimits(maximumDepth: maxDepth, maximumBytes: maxBytes))
         let isFolder = tree != "-" && TreeInputs.isDirectory(tree)
         let files = isFolder ? try InputFiles.trees(exclude: inputs.patterns()).expand([tree]).files : [tree]

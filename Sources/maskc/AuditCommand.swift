@@ -29,7 +29,7 @@ struct AuditCommand: ParsableCommand {
         case text, json, html
     }
 
-    @Option(name: .long, help: "The policy to audit (YAML).", completion: .file(extensions: ["yaml", "yml"]))
+    @Option(name: .long, help: "The policy to audit (YAML, or a portable table from compile --emit table).", completion: .file(extensions: ["yaml", "yml", "mtab"]))
     var policy: String
 
     @Argument(help: "Captured screens: files, folders, NDJSON, '-' for standard input.", completion: .file(extensions: ["json", "ndjson", "jsonl", "xml"]))
@@ -82,8 +82,8 @@ struct AuditCommand: ParsableCommand {
         if baseline != nil {
             FileIO.printWarning("maskc: warning: --baseline is deprecated: it compares with an earlier policy, now named --compare-policy (for accepted findings, see --accepted)")
         }
-        let (table, _) = try PolicyLoader.load(policy)
-        let old = try earlierPolicy.map { try PolicyLoader.load($0).0 }
+        let table = try PolicyLoader.load(policy)
+        let old = try earlierPolicy.map { try PolicyLoader.load($0) }
         let acceptedFindings = try accepted.map(Self.readAccepted)
         var auditor = Auditor(table: table, baseline: old)
         var previews: [(name: String, masked: String, wireframe: String)] = []

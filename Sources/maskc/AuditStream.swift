@@ -46,7 +46,7 @@ extension AuditCommand {
 
     /// Audits a stream of captures: findings out as they are found, memory flat.
     func runStream() throws {
-        let (table, _) = try PolicyLoader.load(policy)
+        let table = try PolicyLoader.load(policy)
         // `-` is standard input; folders give their tree files.
         let files = try InputFiles.trees(exclude: inputs.patterns()).expand(captures).files
         let reader = TreeMasker(table: table)

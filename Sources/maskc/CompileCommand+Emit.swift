@@ -23,7 +23,7 @@ extension CompileCommand {
         if format != nil { throw ValidationError("--format lists the table; it does not go with --emit") }
         if let name, emit != .swift { throw ValidationError("--name '\(name)' goes with --emit swift") }
         if let name, !SwiftTypeName.isValid(name) {
-            throw ValidationError("--name '\(name)' is not a Swift type name (a letter or '_', then letters, digits and '_'; not a keyword)")
+            throw ValidationError("--name '\(name)' is not a Swift type name the generated code can use (a letter or '_', then letters, digits and '_'; not a keyword, nor a type the code refers to: \(SwiftTypeName.referenced.sorted().joined(separator: ", ")))")
         }
         if emit == .table, output == nil || output == "-" {
             throw ValidationError("--emit table writes binary: name a file with -o")

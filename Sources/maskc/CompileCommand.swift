@@ -21,7 +21,7 @@ struct CompileCommand: ParsableCommand {
         case text, json
     }
 
-    @Argument(help: "The masking policy (YAML).", completion: .file(extensions: ["yaml", "yml"]))
+    @Argument(help: "The masking policy (YAML; to list it, also a portable table).", completion: .file(extensions: ["yaml", "yml", "mtab"]))
     var policy: String
 
     @Option(help: "Output format: text or json (default: text).")
@@ -57,28 +57,29 @@ struct CompileCommand: ParsableCommand {
 
     func run() throws {
         if let emit { return try runEmission(emit) }
-        let (table, parsed, layers) = try PolicyLoader.loadLayered(policy)
+        let listing = try PolicyListing.load(policy)
+        let table = listing.table
         let rows = table.priorityOrder.enumerated().map { priority, index in (priority + 1, index, table.rules[index]) }
         switch format ?? .text {
         case .text:
-            var lines = ["# \(policy): default \(table.defaultAction.rawValue), \(table.rules.count) rule\(table.rules.count == 1 ? "" : "s"), \(parsed.classes.count) class\(parsed.classes.count == 1 ? "" : "es")"]
+            var lines = ["# \(policy): default \(table.defaultAction.rawValue), \(table.rules.count) rule\(table.rules.count == 1 ? "" : "s"), \(listing.classes.count) class\(listing.classes.count == 1 ? "" : "es")"]
             // A layered policy names its layers, bases first; each rule's source names its file.
-            if !layers.isEmpty { lines.append("# layers: " + layers.joined(separator: " <- ")) }
+            if !listing.layers.isEmpty { lines.append("# layers: " + listing.layers.joined(separator: " <- ")) }
             let header = ["#", "level", "action", "selector", "recursive", "screen", "source"]
             var cells = [header]
             // Format 1.1: the safety net decides first (level 0), per-dimension defaults on level 5.
-            if !parsed.detectors.isEmpty, let first = parsed.detectorRanges.first {
-                cells.append(["-", "0", "mask", "detect=" + parsed.detectors.map(\.rawValue).joined(separator: ","), "-", "-", "\(policy):\(first.start.line):\(first.start.column)"])
+            if !listing.detectors.isEmpty {
+                cells.append(["-", "0", "mask", "detect=" + listing.detectors.map(\.rawValue).joined(separator: ","), "-", "-", listing.detectorsSource ?? "-"])
             }
             for (priority, _, rule) in rows {
                 cells.append([String(priority), String(rule.ownLevel.rawValue) + (rule.recursive ? "+\(rule.ownLevel.rawValue + 1)" : ""),
                               rule.isLock ? "mask (locked)" : rule.action.rawValue, rule.selector.description, rule.recursive ? "yes" : "no",
                               rule.screen ?? "-", rule.origin?.description ?? "-"].map(ReportText.escaped))
             }
-            for (dimension, value, range) in Self.dimensionDefaults(parsed) {
-                cells.append(["-", "5", value, "defaults.\(dimension.rawValue)", "-", "-", "\(policy):\(range.start.line):\(range.start.column)"])
+            for (dimension, value, source) in listing.defaults {
+                cells.append(["-", "5", value, "defaults.\(dimension.rawValue)", "-", "-", source ?? "-"])
             }
-            cells.append(["-", "5", table.defaultAction.rawValue, "default", "-", "-", parsed.defaultRange.location])
+            cells.append(["-", "5", table.defaultAction.rawValue, "default", "-", "-", listing.defaultSource ?? "-"])
             let widths = header.indices.map { column in cells.map { $0[column].count }.max() ?? 0 }
             for row in cells {
                 lines.append(row.enumerated().map { column, cell in
@@ -91,14 +92,13 @@ struct CompileCommand: ParsableCommand {
             var members: [String: JSONValue] = [
                 "policy": .string(policy),
                 "default": .string(table.defaultAction.rawValue),
-                "classes": .array(parsed.classes.map { parsed in
-                    let d = parsed.declaration
-                    return .object([
+                "classes": .array(listing.classes.map { d, source in
+                    .object([
                         "name": .string(d.name),
                         "extends": d.superclass.map(JSONValue.string) ?? .null,
                         "kind": d.kind.map { .string($0.rawValue) } ?? .null,
                         "recurse": d.recurse.map(JSONValue.bool) ?? .null,
-                        "source": .string(parsed.nameRange.location),
+                        "source": source.map(JSONValue.string) ?? .null,
                     ])
                 }),
                 "rules": .array(rows.map { priority, index, rule in
@@ -119,14 +119,47 @@ struct CompileCommand: ParsableCommand {
                 }),
             ]
             // Format 1.1 keys, only for a policy in that format (version 1 output is unchanged).
-            if parsed.format != .v1 {
-                members["defaults"] = .object(Dictionary(uniqueKeysWithValues: Self.dimensionDefaults(parsed).map { ($0.0.rawValue, JSONValue.string($0.1)) }))
-                members["detect"] = .array(parsed.detectors.map { .string($0.rawValue) })
+            if listing.showsFormat11 {
+                members["defaults"] = .object(Dictionary(uniqueKeysWithValues: listing.defaults.map { ($0.0.rawValue, JSONValue.string($0.1)) }))
+                members["detect"] = .array(listing.detectors.map { .string($0.rawValue) })
             }
             // Only a layered policy lists its layers: the listing of a policy on its own is unchanged.
-            if !layers.isEmpty { members["layers"] = .array(layers.map(JSONValue.string)) }
+            if !listing.layers.isEmpty { members["layers"] = .array(listing.layers.map(JSONValue.string)) }
             print(JSONValue.object(members).rendered())
         }
+    }
+}
+
+/// What `maskc compile` lists besides the table's rules, from a YAML policy (with where
+/// each part was written) or from a portable table (which keeps the positions of its
+/// rules and classes only: the others are listed without one).
+struct PolicyListing {
+    var table: DecisionTable
+    var classes: [(declaration: ClassDeclaration, source: String?)]
+    var detectors: [ContentDetector]
+    var detectorsSource: String?
+    var defaults: [(dimension: DefaultDimension, value: String, source: String?)]
+    var defaultSource: String?
+    /// Whether the format 1.1 keys are listed: the policy is written in format 1.1
+    /// (a table: it uses something of that format).
+    var showsFormat11: Bool
+    var layers: [String]
+
+    static func load(_ path: String) throws(Reported) -> PolicyListing {
+        if let bytes = try? FileIO.read(path, limit: PolicyLimits.standard.maximumBytes), TableFormat.isTable(bytes) {
+            let policy = try PolicyLoader.decodeTable(bytes, path: path)
+            return PolicyListing(
+                table: DecisionTable(policy: policy), classes: policy.classes.map { ($0, $0.origin?.description) },
+                detectors: policy.detectors, detectorsSource: nil,
+                defaults: DefaultDimension.allCases.compactMap { dimension in policy.defaults.value(of: dimension).map { (dimension, $0, nil) } },
+                defaultSource: nil, showsFormat11: policy.usesFormat11, layers: [])
+        }
+        let (table, parsed, layers) = try PolicyLoader.loadLayered(path)
+        return PolicyListing(
+            table: table, classes: parsed.classes.map { ($0.declaration, $0.nameRange.location) },
+            detectors: parsed.detectors, detectorsSource: parsed.detectorRanges.first.map { "\(path):\($0.start.line):\($0.start.column)" },
+            defaults: CompileCommand.dimensionDefaults(parsed).map { ($0.0, $0.1, "\(path):\($0.2.start.line):\($0.2.start.column)") },
+            defaultSource: parsed.defaultRange.location, showsFormat11: parsed.format != .v1, layers: layers)
     }
 }
 

@@ -31,65 +31,82 @@ struct DecodeCommand: ParsableCommand {
 
     func run() throws {
         let bytes = try PolicyLoader.readInput(stream, what: "stream", limit: Int(Int32.max))
-        let frames: [DecodedFrame]
+        // Two passes: the first checks the whole stream (nothing is written for a bad
+        // one), the second writes frame by frame, so memory holds one frame and its
+        // base, not every frame a long session rebuilds from its deltas.
         do {
-            frames = try ReplayDecoder.decode(bytes)
+            var decoder = try ReplayDecoder(bytes)
+            while try decoder.next() != nil {}
         } catch {
             FileIO.printError("\(stream): error: \(error.message)")
             throw Reported(status: .invalidTree)
         }
-        if let svg {
-            guard System.makeDirectory(svg) else {
-                FileIO.printError("maskc: error: cannot write '\(svg)': \(FileIO.systemError())")
-                throw Reported(status: .outputFailed)
-            }
-            for decoded in frames {
-                let digits = String(decoded.number)
-                let name = "frame-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".svg"
-                try AuditCommand.write(ReplayFrameRenderer(frame: decoded.frame).render(), to: svg + "/" + name)
-            }
+        if let svg, !System.makeDirectory(svg) {
+            FileIO.printError("maskc: error: cannot write '\(svg)': \(FileIO.systemError())")
+            throw Reported(status: .outputFailed)
         }
-        try AuditCommand.write(format == .json ? json(frames) : text(frames), to: nil)
+        let sink = try OutputSink.opening(nil)
+        var out: [UInt8] = []
+        do {
+            var decoder = try? ReplayDecoder(bytes)
+            var first = true
+            if format == .json { out += Array("{\"frames\":[".utf8) }
+            while let decoded = try? decoder?.next() {
+                if let svg {
+                    let digits = String(decoded.number)
+                    let name = "frame-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".svg"
+                    try AuditCommand.write(ReplayFrameRenderer(frame: decoded.frame).render(), to: svg + "/" + name)
+                }
+                if format == .json {
+                    if !first { out.append(UInt8(ascii: ",")) }
+                    json(decoded, to: &out)
+                } else {
+                    out += Array(text(decoded).utf8)
+                }
+                first = false
+                if out.count >= 1 << 20 { try sink.flush(&out) }
+            }
+            // The text listing ends as it always did: with an empty line (an empty stream: one).
+            if format == .json { out += Array("]}\n".utf8) } else if first { out += Array("\n".utf8) }
+            try sink.flush(&out)
+        } catch let failure as FileIO.Failure {
+            FileIO.printError("maskc: error: cannot write '-': \(failure.message)")
+            throw Reported(status: .outputFailed)
+        }
     }
 
-    private func text(_ frames: [DecodedFrame]) -> String {
+    /// A frame's lines: its head, then a line per view.
+    private func text(_ decoded: DecodedFrame) -> String {
         var lines: [String] = []
-        for decoded in frames {
-            let frame = decoded.frame
-            var head = "frame \(decoded.number) \(decoded.kind.name)"
-            if let base = decoded.base { head += " (against \(base))" }
-            head += " at \(frame.timestamp) ms, screen \(frame.screen ?? "-"), \(frame.views.count) views, \(decoded.byteCount) bytes"
-            lines.append(head)
-            for (index, view) in frame.views.enumerated() {
-                var line = "  \(index) \(view.type.name) \(view.x) \(view.y) \(view.width) \(view.height)"
-                if let text = view.text { line += " \"\(text)\"" }
-                lines.append(line)
-            }
+        let frame = decoded.frame
+        var head = "frame \(decoded.number) \(decoded.kind.name)"
+        if let base = decoded.base { head += " (against \(base))" }
+        head += " at \(frame.timestamp) ms, screen \(frame.screen ?? "-"), \(frame.views.count) views, \(decoded.byteCount) bytes"
+        lines.append(head)
+        for (index, view) in frame.views.enumerated() {
+            var line = "  \(index) \(view.type.name) \(view.x) \(view.y) \(view.width) \(view.height)"
+            if let text = view.text { line += " \"\(text)\"" }
+            lines.append(line)
         }
         return ReportText.lines(lines) + "\n"
     }
 
-    private func json(_ frames: [DecodedFrame]) -> String {
-        var out: [UInt8] = Array("{\"frames\":[".utf8)
-        for (f, decoded) in frames.enumerated() {
-            let frame = decoded.frame
-            if f > 0 { out.append(UInt8(ascii: ",")) }
-            out += Array("{\"base\":\(decoded.base.map(String.init) ?? "null"),\"bytes\":\(decoded.byteCount),\"kind\":\"\(decoded.kind.name)\",\"number\":\(decoded.number),\"screen\":".utf8)
-            if let screen = frame.screen { JSONString.appendQuoted(screen, to: &out, escapingControls: true) } else { out += Array("null".utf8) }
-            out += Array(",\"timestamp\":\(frame.timestamp),\"views\":[".utf8)
-            for (v, view) in frame.views.enumerated() {
-                if v > 0 { out.append(UInt8(ascii: ",")) }
-                out += Array("{\"height\":\(view.height),".utf8)
-                if let text = view.text {
-                    out += Array("\"text\":".utf8)
-                    JSONString.appendQuoted(text, to: &out, escapingControls: true)
-                    out.append(UInt8(ascii: ","))
-                }
-                out += Array("\"type\":\"\(view.type.name)\",\"width\":\(view.width),\"x\":\(view.x),\"y\":\(view.y)}".utf8)
+    /// A frame as JSON.
+    private func json(_ decoded: DecodedFrame, to out: inout [UInt8]) {
+        let frame = decoded.frame
+        out += Array("{\"base\":\(decoded.base.map(String.init) ?? "null"),\"bytes\":\(decoded.byteCount),\"kind\":\"\(decoded.kind.name)\",\"number\":\(decoded.number),\"screen\":".utf8)
+        if let screen = frame.screen { JSONString.appendQuoted(screen, to: &out, escapingControls: true) } else { out += Array("null".utf8) }
+        out += Array(",\"timestamp\":\(frame.timestamp),\"views\":[".utf8)
+        for (v, view) in frame.views.enumerated() {
+            if v > 0 { out.append(UInt8(ascii: ",")) }
+            out += Array("{\"height\":\(view.height),".utf8)
+            if let text = view.text {
+                out += Array("\"text\":".utf8)
+                JSONString.appendQuoted(text, to: &out, escapingControls: true)
+                out.append(UInt8(ascii: ","))
             }
-            out += Array("]}".utf8)
+            out += Array("\"type\":\"\(view.type.name)\",\"width\":\(view.width),\"x\":\(view.x),\"y\":\(view.y)}".utf8)
         }
-        out += Array("]}\n".utf8)
-        return String(decoding: out, as: UTF8.self)
+        out += Array("]}".utf8)
     }
 }

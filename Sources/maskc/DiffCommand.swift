@@ -24,10 +24,10 @@ struct DiffCommand: ParsableCommand {
         case text, json, markdown
     }
 
-    @Argument(help: "The policy before the change.", completion: .file(extensions: ["yaml", "yml"]))
+    @Argument(help: "The policy before the change (YAML, or a portable table: what apps run today).", completion: .file(extensions: ["yaml", "yml", "mtab"]))
     var old: String
 
-    @Argument(help: "The policy after the change.", completion: .file(extensions: ["yaml", "yml"]))
+    @Argument(help: "The policy after the change (YAML or a portable table).", completion: .file(extensions: ["yaml", "yml", "mtab"]))
     var new: String
 
     @Option(name: .long, parsing: .upToNextOption, help: "Captured trees to compare the policies on: files, folders, NDJSON, captures.", completion: .file(extensions: ["json", "ndjson", "jsonl", "xml"]))
@@ -42,8 +42,8 @@ struct DiffCommand: ParsableCommand {
     var failOnExposure = false
 
     func run() throws {
-        let (before, _, _) = try PolicyLoader.loadLayered(old)
-        let (after, _, _) = try PolicyLoader.loadLayered(new)
+        let before = try PolicyLoader.load(old)
+        let after = try PolicyLoader.load(new)
         let exposes: Bool
         if trees.isEmpty {
             let diff = RuleDiff(before, after)

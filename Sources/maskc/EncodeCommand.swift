@@ -48,7 +48,7 @@ struct EncodeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (table, _) = try PolicyLoader.load(options.policy)
+        let table = try PolicyLoader.load(options.policy)
         let files = try InputFiles.trees(exclude: inputs.patterns()).expand(trees).files
         var encoder = TreeFrameEncoder(table: table, removingCoveredViews: !keepCovered)
         var writer = ReplayStreamWriter(fullFrameInterval: fullFrameEvery)

@@ -34,7 +34,7 @@ struct ExplainCommand: ParsableCommand {
 
 
     func run() throws {
-        let (table, _) = try PolicyLoader.load(options.policy)
+        let table = try PolicyLoader.load(options.policy)
         let input = try PolicyLoader.readInput(tree, what: "tree")
         let masker = TreeMasker(table: table)
         let document: TreeDocument
@@ -63,7 +63,7 @@ struct ExplainCommand: ParsableCommand {
                 var trace = table.trace(match.view, in: views)
                 // The decision `apply` writes: the `detect:` safety net included.
                 trace.decision = decisions[match.view]
-                parts.append(Self.traceText(trace, table: table, document: document))
+                parts.append(Self.traceText(trace, table: table, document: document, decisions: decisions))
             }
             print(parts.joined(separator: "\n\n"))
             return
@@ -207,7 +207,18 @@ struct ExplainCommand: ParsableCommand {
         return ReportText.lines(lines)
     }
 
-    static func traceText(_ trace: DecisionTrace, table: DecisionTable, document: TreeDocument) -> String {
+    /// The nearest ancestor of `view` whose children are not emitted (a map, a
+    /// `recurse: false` class), if any: the view is then not sent at all.
+    static func notEmittingAncestor(of view: Int, in tree: ViewTree, _ decisions: [MaskDecision]) -> Int? {
+        var ancestor = Int(tree.parents[view])
+        while ancestor >= 0 {
+            if !decisions[ancestor].emitsChildren { return ancestor }
+            ancestor = Int(tree.parents[ancestor])
+        }
+        return nil
+    }
+
+    static func traceText(_ trace: DecisionTrace, table: DecisionTable, document: TreeDocument, decisions: [MaskDecision]) -> String {
         let detector = trace.decision.detector
         let tree = document.tree
         let facts = tree.views[trace.view]
@@ -258,6 +269,12 @@ struct ExplainCommand: ParsableCommand {
         }
         for other in trace.needScreen {
             lines.append("not applied: \(ruleText(table, other)) (its target names a screen and this tree has none; select by accessibilityIdentifier or restorationIdentifier instead)")
+        }
+        // Inside a view whose children are not sent, the view's own decision is moot:
+        // nothing of it leaves the device, so nothing of its content is shown here.
+        if let ancestor = notEmittingAncestor(of: trace.view, in: tree, decisions) {
+            lines.append("decision: not emitted (inside \(label(tree, ancestor)) (\(tree.views[ancestor].className)), whose children are not sent)")
+            return ReportText.lines(lines)
         }
         var result = "decision: \(trace.decision.isMasked ? "masked" : "shown")"
         if trace.decision.isForcedByKind { result += " (maps are always masked)" }

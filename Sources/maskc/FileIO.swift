@@ -152,18 +152,26 @@ enum FileIO {
 
 /// Where output goes: standard output, or a file written under a temporary name and
 /// renamed into place only when complete, so a failed run never leaves a partial file.
+/// A file already there is replaced through a symbolic link (the link stays, its
+/// target gets the output) and keeps its permissions.
 final class OutputSink {
     let path: String?
     private let fd: System.Descriptor
     private let temporary: String?
+    private var crashSlot: Int?
 
     init(path: String?) throws(FileIO.Failure) {
         if let path, path != "-" {
-            let temporary = path + ".maskc-partial"
+            // An existing file is written where it really is, with its permissions.
+            let destination = System.resolvedPath(path) ?? path
+            let permissions = System.permissions(atPath: destination)
+            let temporary = destination + ".maskc-partial"
             guard let fd = System.createForWriting(temporary) else { throw FileIO.Failure(message: FileIO.systemError()) }
-            self.path = path
+            if let permissions { System.setPermissions(fd, permissions) }
+            self.path = destination
             self.fd = fd
             self.temporary = temporary
+            crashSlot = System.trackPartialOutput(temporary)
         } else {
             self.path = nil
             self.fd = System.standardOutput
@@ -182,6 +190,8 @@ final class OutputSink {
         guard let temporary, let path else { return }
         guard System.close(fd) else { throw FileIO.Failure(message: FileIO.systemError()) }
         guard System.rename(temporary, to: path) else { throw FileIO.Failure(message: FileIO.systemError()) }
+        System.forgetPartialOutput(crashSlot)
+        crashSlot = nil
     }
 
     /// Where output is written until it is complete, for a file.
@@ -192,6 +202,8 @@ final class OutputSink {
         guard let temporary else { return }
         System.close(fd)
         System.remove(temporary)
+        System.forgetPartialOutput(crashSlot)
+        crashSlot = nil
     }
 }
 

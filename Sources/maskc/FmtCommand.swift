@@ -63,6 +63,10 @@ struct FmtCommand: ParsableCommand {
                 fail(.usage)
                 continue
             }
+            if PolicyLoader.isTable(bytes, path: path) {
+                fail(.usage)
+                continue
+            }
             // Named as given, `-` for standard input, as every command names its inputs.
             let label = path
             let formatted: [UInt8]

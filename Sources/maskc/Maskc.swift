@@ -12,7 +12,8 @@ struct Maskc: ParsableCommand {
             unreadable input; 3 the policy does not compile (fmt: its YAML does not read); 4 a view tree cannot be read \
             (with --ndjson: a line was skipped, or --on-error fail stopped at one; never with \
             --on-error record); 5 the output cannot be written; 6 a mapped tree file changed \
-            while it was read.
+            while it was read; 70 an internal error (a bug: the run stopped, partial outputs \
+            removed).
             """,
         version: "0.1.0",
         subcommands: [ApplyCommand.self, AuditCommand.self, CheckCommand.self, CompileCommand.self, ExplainCommand.self, RulesCommand.self, RenderCommand.self, EncodeCommand.self, DecodeCommand.self, TestCommand.self, DiffCommand.self, FmtCommand.self]
@@ -21,6 +22,9 @@ struct Maskc: ParsableCommand {
     static func main() {
         // A closed pipe must be an error to report (exit 5), not a silent death.
         System.ignoreBrokenPipes()
+        // A crash (a bug) ends with one line and exit 70: the runtime's backtrace would
+        // print registers and memory, which can hold bytes of a tree's text.
+        System.onCrash()
         let code: Int32
         do {
             var command = try parseAsRoot()

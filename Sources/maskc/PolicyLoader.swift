@@ -4,32 +4,68 @@ import MaskJSON
 import MaskPolicy
 
 /// Reads and compiles a policy for the commands that need a table, reporting problems
-/// on standard error.
+/// on standard error. Where a command masks, a policy may also be a portable table
+/// (`maskc compile P --emit table`), recognised by its first bytes, so what an app
+/// downloads can be run on captures as the YAML it came from.
 enum PolicyLoader {
-    static func load(_ path: String) throws(Reported) -> (DecisionTable, ParsedPolicy) {
-        let (table, parsed, _) = try loadLayered(path)
-        return (table, parsed)
+    /// The table of the YAML policy or portable table at `path`.
+    static func load(_ path: String) throws(Reported) -> DecisionTable {
+        let bytes = try read(path)
+        if TableFormat.isTable(bytes) { return DecisionTable(policy: try decodeTable(bytes, path: path)) }
+        let (_, compilation) = try compile(bytes, path: path, printing: { compilation, _ in compilation.diagnostics })
+        guard let table = compilation.table else { throw Reported(status: .invalidPolicy) }
+        return table
     }
 
-    /// ``load(_:)``, with the files of the policy's chain (empty without `extends:`).
+    /// The policy a portable table holds, verified (header, digest, every field).
+    /// A table that fails is reported with what is wrong and its byte offset; exit 3.
+    static func decodeTable(_ bytes: [UInt8], path: String) throws(Reported) -> MaskingPolicy {
+        do {
+            return try TableFormat.decode(bytes)
+        } catch {
+            FileIO.printError("\(path): error: not a valid policy table: \(error.description); nothing was written")
+            throw Reported(status: .invalidPolicy)
+        }
+    }
+
+    /// Reads a YAML policy and compiles it, with the files of the policy's chain (empty
+    /// without `extends:`). A portable table is refused (exit 2): what needs the YAML
+    /// (its source positions, its layers) is not in the table.
     static func loadLayered(_ path: String) throws(Reported) -> (DecisionTable, ParsedPolicy, [String]) {
         let (_, compilation) = try compile(path, printing: { compilation, _ in compilation.diagnostics })
         guard let table = compilation.table, let parsed = compilation.parsed else { throw Reported(status: .invalidPolicy) }
         return (table, parsed, compilation.layers)
     }
 
-    /// Reads and compiles a policy, printing the diagnostics `printing` picks from the
-    /// compilation; fails with exit 3 when it does not compile.
+    /// Reads and compiles a YAML policy, printing the diagnostics `printing` picks from
+    /// the compilation; fails with exit 3 when it does not compile, and with exit 2 when
+    /// the file is a portable table.
     /// - Returns: the file's bytes and the compilation, which then has a table.
     ///   `printing` gets the compilation and the file's bytes.
     static func compile(_ path: String, printing: (PolicyCompilation, [UInt8]) -> [Diagnostic]) throws(Reported) -> ([UInt8], PolicyCompilation) {
-        let bytes: [UInt8]
+        let bytes = try read(path)
+        if isTable(bytes, path: path) { throw Reported(status: .usage) }
+        return try compile(bytes, path: path, printing: printing)
+    }
+
+    /// Whether `bytes` are a portable table where a command needs YAML (`check`, `fmt`,
+    /// `compile --emit`); if so, says so on standard error. The caller exits 2.
+    static func isTable(_ bytes: [UInt8], path: String) -> Bool {
+        guard TableFormat.isTable(bytes) else { return false }
+        FileIO.printError("\(path): error: a compiled policy table, not a YAML policy; this needs the YAML the table was compiled from")
+        return true
+    }
+
+    private static func read(_ path: String) throws(Reported) -> [UInt8] {
         do {
-            bytes = try FileIO.read(path, limit: PolicyLimits.standard.maximumBytes)
+            return try FileIO.read(path, limit: PolicyLimits.standard.maximumBytes)
         } catch {
             FileIO.printError("maskc: error: cannot read policy '\(path)': \(error.message)")
             throw Reported(status: .usage)
         }
+    }
+
+    private static func compile(_ bytes: [UInt8], path: String, printing: (PolicyCompilation, [UInt8]) -> [Diagnostic]) throws(Reported) -> ([UInt8], PolicyCompilation) {
         let compilation = PolicyCompiler.compile(bytes, file: path, read: readBase)
         // A base's diagnostics point into the base: no excerpt from this file's bytes.
         for diagnostic in printing(compilation, bytes) { FileIO.printDiagnostic(diagnostic, source: diagnostic.range.file == path ? bytes : nil) }

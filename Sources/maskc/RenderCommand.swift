@@ -41,7 +41,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (table, _) = try PolicyLoader.load(options.policy)
+        let table = try PolicyLoader.load(options.policy)
         let masker = TreeMasker(table: table, limits: JSONLimits(maximumDepth: maxDepth))
         let input = try PolicyLoader.readInput(tree, what: "tree")
         let document: TreeDocument

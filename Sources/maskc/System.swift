@@ -201,5 +201,74 @@ enum System {
     }
 }
 
+extension System {
+    /// The path with every symbolic link resolved, when the file exists; else nil.
+    static func resolvedPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// A file's permission bits (links followed); nil when it is not there.
+    static func permissions(atPath path: String) -> UInt32? {
+        var st = stat()
+        return stat(path, &st) == 0 ? UInt32(st.st_mode) & 0o7777 : nil
+    }
+
+    /// Sets an open file's permission bits; false on failure.
+    @discardableResult
+    static func setPermissions(_ fd: Descriptor, _ bits: UInt32) -> Bool {
+        fchmod(fd, mode_t(bits)) == 0
+    }
+
+    /// From now on a crash (a trap, a bad memory access) ends the process with one line
+    /// on standard error and exit status 70, after removing the partial outputs
+    /// ``trackPartialOutput(_:)`` holds: no register or memory dump, which could hold a
+    /// few bytes of a tree's text, is printed.
+    static func onCrash() {
+        for signal in [SIGILL, SIGTRAP, SIGSEGV, SIGFPE, SIGABRT, SIGBUS] {
+            var action = sigaction()
+            #if canImport(Darwin)
+            action.__sigaction_u.__sa_handler = crashed
+            #else
+            action.__sigaction_handler.sa_handler = crashed
+            #endif
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            _ = sigaction(signal, &action, nil)
+        }
+    }
+
+    /// Remembers a partial output the crash handler removes (up to four at once); nil
+    /// forgets the one at `slot`.
+    /// - Returns: the slot, or nil when all are taken.
+    @discardableResult
+    static func trackPartialOutput(_ path: String) -> Int? {
+        for slot in 0..<crashPartials.count where crashPartials[slot] == nil {
+            crashPartials[slot] = strdup(path)
+            return slot
+        }
+        return nil
+    }
+
+    /// Forgets a partial output (it was committed or removed).
+    static func forgetPartialOutput(_ slot: Int?) {
+        guard let slot, let path = crashPartials[slot] else { return }
+        crashPartials[slot] = nil
+        free(path)
+    }
+}
+
+/// The crash handler: async-signal-safe calls only.
+private func crashed(_ signal: Int32) {
+    let message: StaticString = "maskc: internal error: the run stopped (a bug in maskc; please report it with the command, not the data); partial outputs were removed\n"
+    _ = System.write(System.standardError, from: message.utf8Start, count: message.utf8CodeUnitCount)
+    for slot in 0..<4 { if let path = crashPartials[slot] { unlink(path) } }
+    _exit(70)
+}
+
+/// Partial outputs to remove on a crash.
+nonisolated(unsafe) private var crashPartials: [UnsafeMutablePointer<CChar>?] = [nil, nil, nil, nil]
+
 /// What the SIGBUS handler does (set once, before reading).
 nonisolated(unsafe) private var busError: (partial: UnsafeMutablePointer<CChar>?, message: StaticString, status: Int32)?

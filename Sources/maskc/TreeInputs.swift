@@ -57,10 +57,13 @@ struct TreeInputs {
                     failures += 1
                     continue
                 }
+                var source = StreamSource(file: file)
                 for (line, slice) in NDJSONLines(bytes) {
+                    let lineBytes = Array(slice)
+                    guard let (name, number) = source.place(of: lineBytes, at: line) else { continue }
                     do {
-                        body(Item(name: "\(file):\(line)", document: try format.read(Array(slice), file: file, firstLine: line, masker: masker),
-                                  file: file, firstLine: line))
+                        body(Item(name: "\(name):\(number)", document: try format.read(lineBytes, file: name, firstLine: number, masker: masker),
+                                  file: name, firstLine: number))
                     } catch {
                         FileIO.printError(renderedReadError(error))
                         failures += 1
@@ -76,11 +79,13 @@ struct TreeInputs {
                                     _ body: (Item) -> Void) throws(Reported) -> Int {
         var failures = 0
         let limit = masker.limits.maximumBytes
+        var source = StreamSource(file: file)
         do {
             try FileIO.forEachLine(file, limit: limit, { line, bytes in
+                guard let (name, number) = source.place(of: bytes, at: line) else { return }
                 do {
-                    body(Item(name: "\(file):\(line)", document: try format.read(bytes, file: file, firstLine: line, masker: masker),
-                                  file: file, firstLine: line))
+                    body(Item(name: "\(name):\(number)", document: try format.read(bytes, file: name, firstLine: number, masker: masker),
+                                  file: name, firstLine: number))
                 } catch {
                     FileIO.printError(renderedReadError(error))
                     failures += 1
@@ -95,5 +100,27 @@ struct TreeInputs {
             failures += 1
         }
         return failures
+    }
+}
+
+/// Where a line of an NDJSON stream is, as `apply` reports it: a line that is exactly
+/// `{"maskc-source": "NAME"}` names the lines after it, counted from 1 again, and is
+/// not a tree itself (``TreeStream/sourceDirective(_:)``).
+struct StreamSource {
+    var file: String
+    private var label: String?
+    private var base = 0
+
+    init(file: String) { self.file = file }
+
+    /// The name and line number of the line at `line` of the file, or nil for a
+    /// `maskc-source` line, which is read as a name, not a tree.
+    mutating func place(of bytes: [UInt8], at line: Int) -> (String, Int)? {
+        if let named = TreeStream.sourceDirective(bytes) {
+            label = named
+            base = line
+            return nil
+        }
+        return label.map { ($0, line - base) } ?? (file, line)
     }
 }

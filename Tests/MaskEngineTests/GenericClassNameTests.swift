@@ -39,6 +39,26 @@ struct GenericClassNameTests {
         #expect(TypeCatalog.builtin.isTextInput(className), "\(className)")
     }
 
+    @Test("a generic secure class in a chain the capture gives makes the view secure, with and without locks",
+          arguments: ["SwiftUI.SecureField<SwiftUI.Text>", "SecureField<Text>"])
+    func givenChainsReadGenericNames(superclass: String) {
+        let facts = ViewFacts(className: "MyApp.PinField", superclasses: [superclass, "SwiftUI.View"])
+        for locks in [false, true] {
+            var rules = [MaskRule(.unmask, .type("SwiftUI.View"), recursive: true)]
+            if locks { rules.append(MaskRule(.mask, .type("Elsewhere"), locked: true)) }
+            let table = DecisionTable(policy: MaskingPolicy(default: .unmask, rules: rules))
+            var traversal = MaskingTraversal(table: table)
+            traversal.reset(screen: nil)
+            let decision = traversal.enter(facts)
+            #expect(decision.isSecure && decision.isMasked && decision.kind == .secureText, "\(superclass), locks: \(locks)")
+            #expect(table.selectorKind(of: facts) == table.selectorKind(of: ViewFacts(className: "SwiftUI.SecureField")))
+        }
+        #expect(ClassName.expandingGenerics(["A", superclass, "SwiftUI.View"]) == ["A", superclass, ClassName.genericBase(of: superclass)!, "SwiftUI.View"])
+        // Already followed by its bare name: unchanged.
+        let bare = ClassName.genericBase(of: superclass)!
+        #expect(ClassName.expandingGenerics(["A", superclass, bare]) == ["A", superclass, bare])
+    }
+
     @Test func typeRulesOnTheBareNameSelectItsSpecializations() {
         let policy = MaskingPolicy(default: .mask, rules: [MaskRule(.unmask, .type("SwiftUI.Button"))])
         #expect(!Self.decide("SwiftUI.Button<SwiftUI.Text>", policy).isMasked)

@@ -105,7 +105,7 @@ struct XMLSyntaxTests {
                   message: "unexpected end of input inside the start tag of <node>"),
         // Mismatched end tag.
         Malformed(xml: "<hierarchy>\n  <node class=\"a\" text=\"secret\">\n  </nod>\n</hierarchy>", line: 3, column: 3,
-                  message: "mismatched end tag </nod>: expected </node> (opened at 2:3)"),
+                  message: "mismatched end tag </?>: expected </node> (opened at 2:3)"),
         Malformed(xml: "<hierarchy></node>", line: 1, column: 12,
                   message: "mismatched end tag </node>: expected </hierarchy> (opened at 1:1)"),
         Malformed(xml: "<hierarchy/></hierarchy>", line: 1, column: 13,

@@ -43,7 +43,19 @@ public struct ReferenceResolver: Sendable {
 
     func chain(_ view: Int, _ tree: ViewTree) -> [String] {
         let facts = tree.views[view]
-        if let superclasses = facts.superclasses { return [facts.className] + superclasses }
+        if let superclasses = facts.superclasses {
+            // A generic class of a given chain is followed by its bare name.
+            var result: [String] = []
+            let given = [facts.className] + superclasses
+            for (index, name) in given.enumerated() {
+                result.append(name)
+                if let open = name.firstIndex(of: "<"), open != name.startIndex {
+                    let bare = String(name[..<open])
+                    if index + 1 >= given.count || given[index + 1] != bare { result.append(bare) }
+                }
+            }
+            return result
+        }
         var result = [facts.className]
         while let next = declared(result[result.count - 1])?.superclass, !result.contains(next), result.count < TypeCatalog.maximumChainLength {
             result.append(next)

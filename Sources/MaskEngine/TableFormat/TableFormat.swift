@@ -38,13 +38,22 @@ public enum TableFormat {
     public static let version: UInt16 = 3
     /// The versions this engine reads.
     public static let readableVersions: ClosedRange<UInt16> = 1...3
+
+    /// Whether `bytes` are meant as a table rather than as text (a YAML policy): they
+    /// start with ``magic`` and then a control byte (the low byte of a version below
+    /// 32), which no YAML text has there. A table that fails its checks still counts,
+    /// so a tool reports what is wrong with the table, not a YAML syntax error.
+    public static func isTable(_ bytes: [UInt8]) -> Bool {
+        bytes.count > magic.count && bytes[0..<magic.count].elementsEqual(magic) && bytes[magic.count] < 0x20
+            && bytes[magic.count] != 0x09 && bytes[magic.count] != 0x0A && bytes[magic.count] != 0x0D
+    }
+
     /// The version `policy` is written in: 3 when a rule is locked; else 2 when it uses
     /// anything of policy format 1.1 (`kind` selectors, per-dimension defaults,
     /// `detect:`); else 1.
     public static func version(of policy: MaskingPolicy) -> UInt16 {
         if policy.rules.contains(where: \.locked) { return 3 }
-        let usesKinds = policy.rules.contains { $0.selector.key == .kind }
-        return usesKinds || !policy.defaults.isEmpty || !policy.detectors.isEmpty ? 2 : 1
+        return policy.usesFormat11 ? 2 : 1
     }
     /// Bytes before the body.
     public static let headerSize = 44

@@ -5,8 +5,17 @@ public enum SwiftTypeName {
     public static func isValid(_ name: String) -> Bool {
         guard let first = name.utf8.first, isLetter(first) || first == UInt8(ascii: "_") else { return false }
         guard name.utf8.allSatisfy({ isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") }) else { return false }
-        return !keywords.contains(name) && name != "_"
+        return !keywords.contains(name) && !referenced.contains(name) && name != "_"
     }
+
+    /// The names the generated code refers to: a generated type of one of these names
+    /// would hide the one meant (inside `enum MaskingPolicy`, `MaskingPolicy(...)` names
+    /// the enum), and the app would not build.
+    public static let referenced: Set<String> = [
+        "MaskEngine", "DecisionTable", "MaskingPolicy", "ClassDeclaration", "MaskRule", "RuleOrigin", "GlobPattern",
+        "DimensionDefaults", "ContentDetector", "ViewSelector", "ViewKind", "MaskAction", "SelectorKind",
+        "Int", "String", "Bool", "Array", "Optional", "Swift",
+    ]
 
     /// The default name for a policy file: its file name up to the first `.`, in upper
     /// camel case at every character that is not a letter or digit, then `Policy`
@@ -28,7 +37,9 @@ public enum SwiftTypeName {
             }
         }
         if name.isEmpty || isDigit(name.utf8.first ?? 0) { name = "Policy" + name }
-        return name.hasSuffix("Policy") ? name : name + "Policy"
+        if !name.hasSuffix("Policy") { name += "Policy" }
+        // `masking.maskpolicy.yaml` would be `MaskingPolicy`, the engine's type.
+        return referenced.contains(name) ? "Generated" + name : name
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {

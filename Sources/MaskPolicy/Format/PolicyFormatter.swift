@@ -47,7 +47,47 @@ public enum PolicyFormatter {
             return .failure(PolicyFormatFailure(diagnostics: Diagnostic.sorted(diagnostics)))
         }
         var emitter = FormatEmitter(source: source, root: root)
-        return .success(emitter.emit())
+        let formatted = emitter.emit()
+        // The layout must say exactly what the file says: read back, every key, value and
+        // item is compared with the source's. A file whose layout would read differently
+        // is left alone rather than changed in meaning.
+        let (reread, rereadDiagnostics) = YAMLReader(file: file, limits: limits).read(formatted)
+        let changed = rereadDiagnostics.contains { $0.severity == .error } ? root : reread.flatMap { firstDifference(root, $0) } ?? (reread == nil ? root : nil)
+        if let changed {
+            return .failure(PolicyFormatFailure(diagnostics: [Diagnostic(
+                .syntax, "fmt cannot lay this value out without changing what the file says; the file is left alone",
+                at: changed.range, hint: "write the value in double quotes")]))
+        }
+        return .success(formatted)
+    }
+
+    /// The first node of `source` (in source order) that `formatted` does not hold with
+    /// the same meaning: scalars by their value (a string, a number, a boolean, null),
+    /// mappings by key whatever their order, sequences item by item. Nil when they agree.
+    static func firstDifference(_ source: YAMLNode, _ formatted: YAMLNode) -> YAMLNode? {
+        switch (source.content, formatted.content) {
+        case (.scalar, .scalar):
+            return source.scalarValue == formatted.scalarValue ? nil : source
+        case (.sequence(let items), .sequence(let others)):
+            for (item, other) in zip(items, others) {
+                if let difference = firstDifference(item, other) { return difference }
+            }
+            return items.count == others.count ? nil : source
+        case (.mapping(let pairs), .mapping(let others)):
+            var byKey: [ScalarValue: YAMLNode] = [:]
+            for other in others {
+                guard let key = other.key.scalarValue else { return source }
+                byKey[key] = other.value
+            }
+            guard byKey.count == others.count, pairs.count == others.count else { return source }
+            for pair in pairs {
+                guard let key = pair.key.scalarValue, let other = byKey[key] else { return pair.key }
+                if let difference = firstDifference(pair.value, other) { return difference }
+            }
+            return nil
+        default:
+            return source
+        }
     }
 
     /// Formats policy text given as a string.

@@ -17,7 +17,7 @@ enum ScalarStyle {
     ///   - inFlow: whether the scalar is written inside `{ }` or `[ ]`.
     static func render(_ node: YAMLNode, source: [UInt8], inFlow: Bool) -> String {
         guard case .scalar(let text, let quoted) = node.content else { return "" }
-        if !quoted, let written = writtenText(node, source: source), !inFlow || !written.contains(where: flowIndicators.contains) {
+        if !quoted, let written = writtenText(node, source: source), !inFlow || readsTheSameInFlow(written) {
             return written
         }
         if !quoted, text.isEmpty { return "" }
@@ -29,6 +29,14 @@ enum ScalarStyle {
     static func renderKey(_ node: YAMLNode, source: [UInt8], inFlow: Bool) -> String {
         let text = render(node, source: source, inFlow: inFlow)
         return text.isEmpty ? "\"\"" : text
+    }
+
+    /// Whether a plain scalar written outside `{ }` reads the same inside: no flow
+    /// indicator, no `:` (libyaml 0.2.5 does not parse `a:?b` there), and a first
+    /// character that may start a plain scalar.
+    private static func readsTheSameInFlow(_ written: String) -> Bool {
+        guard let first = written.first else { return true }
+        return !leadingIndicators.contains(first) && !written.contains(where: flowIndicators.contains) && !written.contains(":")
     }
 
     /// A plain scalar's text exactly as written, when it is on one line.
@@ -47,7 +55,9 @@ enum ScalarStyle {
         if first == "-" && (text.count == 1 || text.dropFirst().first == " ") { return false }
         if text.hasPrefix("---") || text.hasPrefix("...") { return false }
         if text.contains(": ") || text.contains(" #") || text.contains("\t") { return false }
-        if inFlow && text.contains(where: flowIndicators.contains) { return false }
+        // In `{ }` a `:` inside a plain scalar reads differently across libyaml
+        // versions (`a:?b` does not parse in 0.2.5): quoted there.
+        if inFlow && (text.contains(where: flowIndicators.contains) || text.contains(":")) { return false }
         if text.unicodeScalars.contains(where: needsEscape) { return false }
         if yaml11Words.contains(text.lowercased()) || looksNumeric(text) { return false }
         return YAMLNode(.scalar(text, quoted: false), range: .fileStart("")).scalarValue == .string(text)
@@ -61,11 +71,12 @@ enum ScalarStyle {
         return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || "0123456789+-._:".unicodeScalars.contains($0)) }
     }
 
-    /// Characters written as escapes: controls, DEL, C1 controls, the byte order mark
-    /// and the line and paragraph separators.
+    /// Characters written as escapes: controls, DEL, C1 controls, the byte order mark,
+    /// the line and paragraph separators, and U+FFFE and U+FFFF (which YAML does not
+    /// allow unescaped).
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
-        return v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) || v == 0x2028 || v == 0x2029 || v == 0xFEFF
+        return v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) || v == 0x2028 || v == 0x2029 || v == 0xFEFF || v == 0xFFFE || v == 0xFFFF
     }
 
     /// `text` in double quotes, with `\"`, `\\`, `\n`, `\t`, `\r` and `\uXXXX` escapes.

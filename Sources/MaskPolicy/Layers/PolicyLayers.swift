@@ -57,9 +57,12 @@ public enum PolicyLayers {
             parts = file.split(separator: "/", omittingEmptySubsequences: false)
             parts.removeLast()
         }
-        for part in path.split(separator: "/", omittingEmptySubsequences: false) {
+        for (index, part) in path.split(separator: "/", omittingEmptySubsequences: false).enumerated() {
             switch part {
             case ".": continue
+            // `a//b` is `a/b`: only an absolute path's first, empty, part is kept (else
+            // `.//base.yaml` next to `app.yaml` would become `/base.yaml`).
+            case "": if index == 0 && path.hasPrefix("/") { parts.append(part) }
             case "..":
                 if let last = parts.last, last != "..", !(last.isEmpty && parts.count == 1) { parts.removeLast() } else { parts.append(part) }
             default: parts.append(part)

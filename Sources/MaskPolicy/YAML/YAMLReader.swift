@@ -56,7 +56,46 @@ public struct YAMLReader {
         if bytes.isEmpty || bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             return (nil, [Diagnostic(.missingKey, "the policy is empty: expected a mapping with 'version' and 'default'", at: .fileStart(file))])
         }
+        if let diagnostic = unusualLineBreak(bytes) { return (nil, [diagnostic]) }
         return bytes.withUnsafeBufferPointer { buffer in parse(buffer, bytes: bytes) }
+    }
+
+    /// A line break other than LF or CRLF: a CR alone, NEL (U+0085), LINE SEPARATOR
+    /// (U+2028) or PARAGRAPH SEPARATOR (U+2029). YAML starts a new line at each, most
+    /// editors, diffs and reviews do not: a rule after one looks like part of a comment
+    /// or of the line before, yet is read. Refused, at the line and column an editor
+    /// shows (lines counted by LF, columns in characters).
+    func unusualLineBreak(_ bytes: [UInt8]) -> Diagnostic? {
+        // libyaml reads UTF-16 after its byte order mark: check the same text as UTF-8.
+        if bytes.count >= 2 && (bytes[0] == 0xFF && bytes[1] == 0xFE || bytes[0] == 0xFE && bytes[1] == 0xFF) {
+            let little = bytes[0] == 0xFF
+            let units = stride(from: 2, to: bytes.count - 1, by: 2).map { little ? UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8 : UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]) }
+            return unusualLineBreak(Array(String(decoding: units, as: UTF16.self).utf8))
+        }
+        var line = 1, column = 1, index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            var name: String?
+            if byte == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A) {
+                name = "a carriage return (CR) not followed by a line feed"
+            } else if byte == 0xC2 && index + 1 < bytes.count && bytes[index + 1] == 0x85 {
+                name = "NEXT LINE (U+0085)"
+            } else if byte == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9) {
+                name = bytes[index + 2] == 0xA8 ? "LINE SEPARATOR (U+2028)" : "PARAGRAPH SEPARATOR (U+2029)"
+            }
+            if let name {
+                return Diagnostic(.syntax, "\(name) breaks the line here for YAML but not in most editors; policies break lines with LF (or CRLF) only (in a quoted string, write it as an escape: \"\\u2028\")",
+                                  at: SourceRange(file: file, at: SourceMark(line: line, column: column, offset: index)))
+            }
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// Byte offsets of libyaml's marks. libyaml's `index` counts characters (code

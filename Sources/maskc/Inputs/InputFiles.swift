@@ -1,3 +1,5 @@
+import MaskPolicy
+
 /// Expands the paths a command line names into the files to read: a file stays as
 /// named (even if an exclude pattern matches it: naming it is asking for it), `-` is
 /// standard input, and a folder is searched recursively, in sorted order, for the files
@@ -99,11 +101,17 @@ extension InputFiles {
                    sniff: { looksLike(policyWith: "version", $0) || looksLike(policyWith: "policy", $0) })
     }
 
-    /// Whether `bytes` read as YAML has the top-level key `key`: a line starting with it
-    /// (after a byte order mark), or a document written as one flow mapping (`{` first)
-    /// that names it. Erring towards yes: a file taken that is not a policy gets errors,
-    /// a policy skipped would get no check at all.
+    /// Whether `bytes` read as YAML has the top-level key `key`, as the compiler reads
+    /// it (in any style: `? version`, `"v\x65rsion"`, `--- {version: 1}`). A file the
+    /// policy reader refuses (other YAML may use anchors, say) is looked at line by line:
+    /// a line starting with the key (after a byte order mark), or a document written as
+    /// one flow mapping (`{` first) that names it. Erring towards yes: a file taken that
+    /// is not a policy gets errors, a policy skipped would get no check at all.
     static func looksLike(policyWith key: String, _ bytes: [UInt8]) -> Bool {
+        let (root, diagnostics) = YAMLReader(file: "").read(bytes)
+        if let root, !diagnostics.contains(where: { $0.severity == .error }) {
+            return root.pairs?.contains { $0.name == key } ?? false
+        }
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
         if startsLine(of: Array(body), with: key) { return true }

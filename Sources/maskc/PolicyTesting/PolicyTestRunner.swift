@@ -76,7 +76,7 @@ struct PolicyTestRunner {
 
     private mutating func table(_ policy: String) throws(Reported) -> DecisionTable {
         if let known = tables[policy] { return known }
-        let (table, _, _) = try PolicyLoader.loadLayered(policy)
+        let table = try PolicyLoader.load(policy)
         tables[policy] = table
         coverage[policy] = RuleCoverageTally(policy: policy, rules: table.rules)
         policyOrder.append(policy)

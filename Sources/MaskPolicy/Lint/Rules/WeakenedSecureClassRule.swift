@@ -18,7 +18,7 @@ enum WeakenedSecureClassRule: PolicyLintRule {
             """,
         triggering: [
             LintExample("version: 1\ndefault: mask\ntypes:\n  XCUIElementTypeSecureTextField: { kind: ↓text }\n"),
-            LintExample("version: 1\ndefault: mask\ntypes:\n  SecureField: { extends: ↓UIView }\n"),
+            LintExample("version: 1\ndefault: mask\ntypes:\n  SecureField: { extends: UIView, kind: ↓text }\n"),
             LintExample("version: 1\ndefault: mask\ntypes:\n  PinField: { extends: SwiftUI.SecureField, kind: ↓text }\n"),
         ],
         nonTriggering: [

@@ -1,0 +1,234 @@
+import Foundation
+import Testing
+
+/// Holes an attack on explain, render, fmt, check and the outputs found: each a test.
+@Suite("attack round: explain, render, fmt, check, outputs")
+struct AttackRoundTests {
+    static let folder = "maskc-attack-round-\(ProcessInfo.processInfo.processIdentifier)"
+
+    static func file(_ name: String, _ text: String) throws -> String {
+        try CLIHarness.temporaryFile(folder, name, text)
+    }
+
+    static func bytes(_ name: String, _ bytes: [UInt8]) throws -> String {
+        let path = try file(name, "")
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test("explain --view on a view below a map (or a recurse: false class) shows no text: it is not sent")
+    func explainBelowAMap() throws {
+        let tree = try Self.file("map.json", """
+            {"screen":"Store","root":{"class":"UIView","frame":{"x":0,"y":0,"width":390,"height":844},"children":[
+             {"class":"MKMapView","accessibilityIdentifier":"store.map","frame":{"x":0,"y":0,"width":390,"height":300},
+              "children":[{"class":"UILabel","accessibilityIdentifier":"home.pin","text":"12 Main Street, Jane Doe","frame":{"x":10,"y":10,"width":200,"height":20}}]},
+             {"class":"CardView","frame":{"x":0,"y":300,"width":390,"height":100},
+              "children":[{"class":"UILabel","accessibilityIdentifier":"card.balance","text":"Balance 12,345.67","frame":{"x":10,"y":310,"width":200,"height":20}}]}
+            ]}}
+            """)
+        let policy = try Self.file("unmask-label.yaml", """
+            version: 1
+            default: mask
+            types:
+              CardView: { extends: UIView, recurse: false }
+            rules:
+              - unmask: { type: UILabel }
+            """)
+        for (view, container) in [("home.pin", "0.0 (MKMapView)"), ("card.balance", "0.1 (CardView)")] {
+            for arguments in [["--view", view], ["--index-path", view == "home.pin" ? "0.0.0" : "0.1.0"]] {
+                let result = try CLIHarness.run(["explain", tree, "--policy", policy] + arguments)
+                #expect(result.exit == 0, "\(result.transcript)")
+                #expect(!result.stdout.contains("Main Street") && !result.stdout.contains("12,345"), "\(result.stdout)")
+                #expect(result.stdout.contains("decision: not emitted (inside \(container)"), "\(result.stdout)")
+                #expect(!result.stdout.contains("replay shows"))
+            }
+        }
+    }
+
+    @Test("render, render --wireframe and audit --format html draw a text view a sliver of a point high", arguments: [5.551115123125783e-17, 1e-300, Double.leastNonzeroMagnitude])
+    func renderTinyFrames(height: Double) throws {
+        let tree = try Self.file("tiny-\(height).json", """
+            {"screen":"S","root":{"class":"UIView","frame":{"x":0,"y":0,"width":390,"height":844},"children":[
+             {"class":"UILabel","text":"SSN 078-05-1120","frame":{"x":0,"y":10,"width":390,"height":\(height)}}]}}
+            """)
+        for arguments in [["render", tree, "--policy", "Policies/strict-default.yaml"], ["render", tree, "--policy", "Policies/strict-default.yaml", "--wireframe"],
+                          ["audit", "--policy", "Policies/strict-default.yaml", tree, "--format", "html"]] {
+            let result = try CLIHarness.run(arguments)
+            #expect(result.exit == 0, "\(arguments): \(result.transcript)")
+            #expect(!result.stderr.contains("078-05") && !result.stderr.contains("1120"))
+        }
+    }
+
+    @Test("a crash ends with one line, exit 70 and no partial output; no register dump", arguments: ["SEGV", "ILL", "TRAP"])
+    func crashes(signal: String) throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent(Self.folder).appendingPathComponent("crash-\(signal).json").path
+        try FileManager.default.createDirectory(atPath: (out as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        // `apply -` opens its output, then waits for the tree on standard input.
+        let process = Process()
+        process.executableURL = CLIHarness.executable
+        process.arguments = ["apply", "-", "--policy", "Policies/retail-app.yaml", "-o", out]
+        process.currentDirectoryURL = CLIHarness.root
+        let input = Pipe(), err = Pipe()
+        process.standardInput = input
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let partial = out + ".maskc-partial"
+        var waited = 0
+        while !FileManager.default.fileExists(atPath: partial) && waited < 600 {
+            usleep(50_000)
+            waited += 1
+        }
+        #expect(FileManager.default.fileExists(atPath: partial), "the output was not opened before the tree was read")
+        let kill = Process()
+        kill.executableURL = URL(fileURLWithPath: "/bin/kill")
+        kill.arguments = ["-\(signal)", String(process.processIdentifier)]
+        try kill.run()
+        kill.waitUntilExit()
+        process.waitUntilExit()
+        try? input.fileHandleForWriting.close()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 70, "\(process.terminationStatus): \(stderr)")
+        #expect(stderr.hasPrefix("maskc: internal error: ") && stderr.split(separator: "\n").count == 1, "\(stderr)")
+        #expect(!FileManager.default.fileExists(atPath: partial) && !FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test("a line break YAML sees and editors do not (CR alone, NEL, LS, PS) is refused at its line and column",
+          arguments: [([0x0D], "carriage return"), ([0xC2, 0x85], "U+0085"), ([0xE2, 0x80, 0xA8], "U+2028"), ([0xE2, 0x80, 0xA9], "U+2029")] as [([UInt8], String)])
+    func unusualLineBreaks(linebreak: [UInt8], name: String) throws {
+        // A rule hidden after a comment: one line in an editor, two for YAML.
+        let text = Array("version: 1\ndefault: mask\nrules:\n  - mask: { type: UILabel }  # TODO".utf8) + linebreak
+            + Array("  - unmask: { type: UIView, recursive: true }\n".utf8)
+        let policy = try Self.bytes("linebreak-\(name.filter { $0.isLetter || $0.isNumber }).yaml", text)
+        for arguments in [["compile", policy], ["check", policy], ["fmt", "--check", policy], ["apply", "Examples/sales-view-controller.json", "--policy", policy]] {
+            let result = try CLIHarness.run(arguments)
+            #expect(result.exit == (arguments[0] == "check" ? 1 : 3), "\(arguments): \(result.transcript)")
+            let said = result.stdout + result.stderr
+            #expect(said.contains("\(policy):4:36: error: ") && said.contains(name), "\(said)")
+        }
+    }
+
+    @Test("CRLF line endings still read")
+    func crlf() throws {
+        let policy = try Self.file("crlf.yaml", "version: 1\r\ndefault: mask\r\nrules:\r\n  - unmask: { type: UIButton }\r\n")
+        let result = try CLIHarness.run(["compile", policy])
+        #expect(result.exit == 0, "\(result.transcript)")
+    }
+
+    @Test("fmt writes what reads back the same, or leaves the file alone",
+          arguments: ["accessibilityIdentifier: a:?b", "accessibilityIdentifier: \"a:?b\"", "accessibilityIdentifier: ?card",
+                      "accessibilityIdentifier: :card", "id: \"bad \\uFFFF char\"", "id: \"x\\uFFFEy\"", "tag: 5", "id: android:id/name"])
+    func fmtKeepsMeaning(selector: String) throws {
+        let policy = try Self.file("fmt-\(abs(selector.hashValue)).yaml", "version: 1\ndefault: unmask\nrules:\n  - mask:\n      \(selector)\n")
+        let before = try CLIHarness.run(["compile", policy, "--format", "json"])
+        let formatted = try CLIHarness.run(["fmt", "-"], stdin: Data(contentsOf: URL(fileURLWithPath: policy)))
+        if formatted.exit == 0 {
+            let again = try Self.file("fmt-out-\(abs(selector.hashValue)).yaml", formatted.stdout)
+            let after = try CLIHarness.run(["compile", again, "--format", "json"])
+            #expect(before.exit == after.exit, "\(selector): \(formatted.stdout) \(after.transcript)")
+            let strip = { (s: String) in s.split(separator: "\n").filter { !$0.contains("\"source\"") && !$0.contains("\"policy\"") } }
+            #expect(strip(before.stdout) == strip(after.stdout), "\(selector): \(formatted.stdout)")
+        } else {
+            #expect(formatted.exit == 3 && formatted.stderr.contains("left alone"), "\(selector): \(formatted.transcript)")
+        }
+    }
+
+    @Test("check and fmt --check of a folder take every policy the compiler reads, however its version key is written",
+          arguments: ["--- {version: 1, default: mask, rules: [{unmask: {type: UIView}, reason: x}]}\n",
+                      "? version\n: 1\ndefault: mask\nrules:\n  - unmask: { type: UIView }\n",
+                      "\"v\\x65rsion\": 1\ndefault: mask\nrules:\n  - unmask: { type: UIView }\n"])
+    func folderFindsEveryPolicy(text: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(Self.folder).appendingPathComponent("sniff-\(abs(text.hashValue))").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try text.write(toFile: folder + "/a.yaml", atomically: true, encoding: .utf8)
+        // Not a policy: skipped as before.
+        try "on: push\njobs: {}\n".write(toFile: folder + "/workflow.yml", atomically: true, encoding: .utf8)
+        let compiled = try CLIHarness.run(["compile", folder + "/a.yaml"])
+        #expect(compiled.exit == 0, "\(compiled.transcript)")
+        let named = try CLIHarness.run(["check", folder + "/a.yaml", "--config", "none"])
+        let searched = try CLIHarness.run(["check", folder, "--config", "none"])
+        #expect(named.exit == 1, "\(named.transcript)")
+        #expect(searched.exit == named.exit && searched.stdout == named.stdout, "\(searched.transcript)")
+        #expect(!searched.stdout.contains("workflow"))
+    }
+
+    @Test("extends: .//base.yaml beside a policy named without a folder is base.yaml, not /base.yaml")
+    func doubleSlashInExtends() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(Self.folder).appendingPathComponent("slashes").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "version: 1\ndefault: mask\nrules:\n  - unmask: { type: UIButton }\n".write(toFile: folder + "/base.yaml", atomically: true, encoding: .utf8)
+        try "version: 1\nextends: [\".//base.yaml\"]\nrules:\n  - mask: { type: UIButton, screen: Pay }\n".write(toFile: folder + "/app.yaml", atomically: true, encoding: .utf8)
+        let result = try CLIHarness.run(["compile", "app.yaml"], directory: folder)
+        #expect(result.exit == 0, "\(result.transcript)")
+        #expect(result.stdout.contains("# layers: base.yaml <- app.yaml"), "\(result.stdout)")
+    }
+
+    @Test("generated Swift never names its enum as a type the code uses")
+    func generatedNames() throws {
+        let policy = try Self.file("masking.maskpolicy.yaml", "version: 1\ndefault: mask\n")
+        let derived = try CLIHarness.run(["compile", policy, "--emit", "swift"])
+        #expect(derived.exit == 0)
+        #expect(derived.stdout.contains("enum GeneratedMaskingPolicy {"), "\(derived.stdout)")
+        #expect(derived.stdout.contains("static let policy = MaskingPolicy("))
+        for name in ["MaskingPolicy", "DecisionTable", "MaskRule", "String", "MaskEngine"] {
+            let named = try CLIHarness.run(["compile", policy, "--emit", "swift", "--name", name])
+            #expect(named.exit == 2 && named.stderr.contains("--name '\(name)'"), "\(named.transcript)")
+        }
+    }
+
+    @Test("fmt in place writes through a symbolic link and keeps the file's permissions")
+    func fmtThroughALink() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(Self.folder).appendingPathComponent("link").path
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let real = folder + "/real.yaml", link = folder + "/link.yaml"
+        try "version:   1\ndefault:    mask\n".write(toFile: real, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: real)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.yaml")
+        let result = try CLIHarness.run(["fmt", link])
+        #expect(result.exit == 0, "\(result.transcript)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "real.yaml")
+        #expect(try String(contentsOfFile: real, encoding: .utf8) == "version: 1\ndefault: mask\n")
+        let permissions = try FileManager.default.attributesOfItem(atPath: real)[.posixPermissions] as? Int
+        #expect(permissions == 0o640)
+    }
+
+    @Test("encode reads a maskc-source line as apply does: a name for the lines after it, not a tree")
+    func encodeNamesSources() throws {
+        let tree = try String(contentsOf: CLIHarness.root.appendingPathComponent("Examples/sales-view-controller.json"), encoding: .utf8)
+        let line = String(decoding: try JSONSerialization.data(withJSONObject: JSONSerialization.jsonObject(with: Data(tree.utf8))), as: UTF8.self)
+        let stream = try Self.file("sourced.ndjson", "{\"maskc-source\": \"part-00003\"}\n\(line)\n\(line)\n")
+        let out = try Self.file("sourced.bin", "")
+        let result = try CLIHarness.run(["encode", stream, "--policy", "Policies/retail-app.yaml", "-o", out, "--stats"])
+        #expect(result.exit == 0, "\(result.transcript)")
+        #expect(result.stdout.contains("frames: 2 "), "\(result.stdout)")
+        // A bad line after it is named by the source and its line counted from there.
+        let bad = try Self.file("sourced-bad.ndjson", "{\"maskc-source\": \"part-00003\"}\n\(line)\n{\"root\": 5}\n")
+        let failed = try CLIHarness.run(["encode", bad, "--policy", "Policies/retail-app.yaml", "-o", out])
+        #expect(failed.exit == 4)
+        #expect(failed.stderr.hasPrefix("part-00003:2:"), "\(failed.stderr)")
+    }
+
+    @Test("a malformed XML capture's error quotes no name its text made: records, standard error, the errors file")
+    func malformedXMLQuotesNoText() throws {
+        let head = #"<?xml version="1.0" encoding="UTF-8"?><hierarchy rotation="0">"#
+        let lines = [
+            head + #"<node index="0" text="My 27" Jane_Doe_4111111111111111 monitor" class="android.widget.TextView" bounds="[0,0][100,100]"/></hierarchy>"#,
+            head + #"<node index="0" text="Ship to " jane.doe@example.com" class="android.widget.TextView" bounds="[0,0][100,100]"/></hierarchy>"#,
+            head + #"<node index="0" text="x" class="android.widget.TextView" bounds="[0,0][100,100]">Dear <Jane_Doe_4111111111111111>, hi</node></hierarchy>"#,
+            head + #"<node index="0" text="x" Jane_Doe="1" Jane_Doe="2" class="android.widget.TextView" bounds="[0,0][100,100]"/></hierarchy>"#,
+        ]
+        let stream = try Self.file("malformed-xml.ndjson", lines.joined(separator: "\n") + "\n")
+        let errors = try Self.file("malformed-xml-errors.ndjson", "")
+        for command in [["apply", stream, "--policy", "Policies/retail-app.yaml", "--on-error", "record", "--errors", errors],
+                        ["audit", "--ndjson", stream, "--policy", "Policies/retail-app.yaml", "--on-error", "record"]] {
+            let result = try CLIHarness.run(command)
+            #expect(result.exit == 0, "\(result.transcript)")
+            let written = command[0] == "apply" ? try String(contentsOfFile: errors, encoding: .utf8) : ""
+            for said in [result.stdout, result.stderr, written] {
+                #expect(!said.contains("Jane") && !said.contains("jane") && !said.contains("4111"), "\(said)")
+            }
+            #expect(result.stderr.split(separator: "\n").filter { $0.contains("error:") }.count >= 4, "\(result.stderr)")
+        }
+    }
+}

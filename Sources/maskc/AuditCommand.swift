@@ -59,6 +59,12 @@ struct AuditCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write the report here instead of standard output.", completion: .file())
     var output: String?
 
+    @Option(name: .long, help: "The deepest JSON nesting accepted (a view takes two levels).")
+    var maxDepth: Int = JSONLimits.standard.maximumDepth
+
+    @Option(name: .long, help: "The largest capture (file, or NDJSON line) accepted, in bytes.")
+    var maxBytes: Int = JSONLimits.standard.maximumBytes
+
     @OptionGroup var stream: AuditStreamOptions
 
     @OptionGroup var inputs: ExcludeOptions
@@ -71,8 +77,15 @@ struct AuditCommand: ParsableCommand {
     func validate() throws {
         guard !captures.isEmpty else { throw ValidationError("name at least one capture file or folder") }
         if comparePolicy != nil && baseline != nil { throw ValidationError("give --compare-policy or --baseline, not both") }
+        guard maxDepth > 0 else { throw ValidationError("--max-depth must be positive") }
+        guard maxBytes > 0 && maxBytes <= JSONLimits.standard.maximumBytes else {
+            throw ValidationError("--max-bytes must be between 1 and \(JSONLimits.standard.maximumBytes)")
+        }
         try stream.validate(self)
     }
+
+    /// `--max-depth` and `--max-bytes`.
+    var limits: JSONLimits { JSONLimits(maximumDepth: maxDepth, maximumBytes: maxBytes) }
 
     /// The earlier policy to compare with, by either name.
     var earlierPolicy: String? { comparePolicy ?? baseline }
@@ -88,7 +101,7 @@ struct AuditCommand: ParsableCommand {
         var auditor = Auditor(table: table, baseline: old)
         var previews: [(name: String, masked: String, wireframe: String)] = []
         let (files, missing) = try InputFiles.trees(exclude: inputs.patterns(), keepGoing: keepGoing).expand(captures)
-        let reader = TreeMasker(table: table)
+        let reader = TreeMasker(table: table, limits: limits)
         let failed = try TreeInputs.forEachTree(in: files, masker: reader, format: inputFormat, keepGoing: keepGoing) { item in
             auditor.add(item.document, name: item.name)
             if format == .html && previews.count < 200 {

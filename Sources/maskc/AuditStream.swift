@@ -49,7 +49,7 @@ extension AuditCommand {
         let table = try PolicyLoader.load(policy)
         // `-` is standard input; folders give their tree files.
         let files = try InputFiles.trees(exclude: inputs.patterns()).expand(captures).files
-        let reader = TreeMasker(table: table)
+        let reader = TreeMasker(table: table, limits: limits)
         var auditor = Auditor(table: table)
         var rollUp = AuditRollUp()
         try PathIdentity.checkErrorsFile(stream.errors, output: output, inputs: files)

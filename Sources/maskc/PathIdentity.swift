@@ -42,8 +42,11 @@ enum PathIdentity {
     /// Stops the run (exit 2) when `--errors` names the output or one of the inputs.
     static func checkErrorsFile(_ errors: String?, output: String?, inputs: [String]) throws(Reported) {
         guard let errors, errors != "-" else { return }
-        if let output, same(errors, output) {
-            FileIO.printError("maskc: error: --errors and -o name the same file ('\(errors)', '\(output)')")
+        // Each is written under a temporary name first (`.maskc-partial`): one's final
+        // name must not be the other's temporary one either.
+        let partial = ".maskc-partial"
+        if let output, output != "-", same(errors, output) || same(errors, output + partial) || same(errors + partial, output) {
+            FileIO.printError("maskc: error: --errors and -o name the same file, or one the other's temporary file ('\(errors)', '\(output)')")
             throw Reported(status: .usage)
         }
         if let input = inputs.first(where: { same(errors, $0) }) {

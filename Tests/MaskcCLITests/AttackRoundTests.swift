@@ -231,4 +231,35 @@ struct AttackRoundTests {
             #expect(result.stderr.split(separator: "\n").filter { $0.contains("error:") }.count >= 4, "\(result.stderr)")
         }
     }
+
+    @Test("--errors may not be -o's temporary file, nor -o --errors' (one would end up in the other)")
+    func errorsAndPartialNames() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(Self.folder).appendingPathComponent("partials").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for (output, errors) in [("x.json.maskc-partial", "x.json"), ("x.json", "x.json.maskc-partial")] {
+            let result = try CLIHarness.run(["apply", CLIHarness.root.appendingPathComponent("Examples/sales-view-controller.json").path,
+                                             "--policy", CLIHarness.root.appendingPathComponent("Policies/retail-app.yaml").path,
+                                             "-o", output, "--errors", errors], directory: folder)
+            #expect(result.exit == 2 && result.stderr.contains("--errors and -o name the same file"), "\(result.transcript)")
+            #expect(!FileManager.default.fileExists(atPath: folder + "/" + output) && !FileManager.default.fileExists(atPath: folder + "/" + errors))
+        }
+    }
+
+    @Test("audit takes --max-bytes and --max-depth, as apply does, in both modes")
+    func auditLimits() throws {
+        let tree = "Examples/sales-view-controller.json"
+        let size = try Data(contentsOf: CLIHarness.root.appendingPathComponent(tree)).count
+        let whole = try CLIHarness.run(["audit", "--policy", "Policies/retail-app.yaml", tree, "--max-bytes", String(size - 1)])
+        #expect(whole.exit == 4 || whole.exit == 2, "\(whole.transcript)")
+        #expect(whole.stderr.contains("over the limit of \(size - 1)"), "\(whole.stderr)")
+        let line = String(decoding: try JSONSerialization.data(withJSONObject: JSONSerialization.jsonObject(with: Data(contentsOf: CLIHarness.root.appendingPathComponent(tree)))), as: UTF8.self)
+        let stream = try Self.file("audit-limit.ndjson", line + "\n")
+        let streamed = try CLIHarness.run(["audit", "--ndjson", stream, "--policy", "Policies/retail-app.yaml", "--max-bytes", "100", "--on-error", "record"])
+        #expect(streamed.exit == 0, "\(streamed.transcript)")
+        #expect(streamed.stdout.contains("\"rule\":\"input-limit\""), "\(streamed.stdout)")
+        let deep = try CLIHarness.run(["audit", "--ndjson", stream, "--policy", "Policies/retail-app.yaml", "--max-depth", "2", "--on-error", "record"])
+        #expect(deep.stdout.contains("\"rule\":\"input-limit\""), "\(deep.stdout)")
+        let bad = try CLIHarness.run(["audit", "--policy", "Policies/retail-app.yaml", tree, "--max-bytes", "0"])
+        #expect(bad.exit == 2)
+    }
 }

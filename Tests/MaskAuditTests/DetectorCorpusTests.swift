@@ -1,6 +1,6 @@
 import Foundation
 @testable import MaskAudit
-import MaskEngine
+@testable import MaskEngine
 import Testing
 
 /// The repository root.
@@ -88,5 +88,12 @@ struct SafetyNetPrefilterTests {
             #expect(ValueDetectors.mayMatch(Array(entry.text.utf8)), "corpus.tsv line \(entry.line)")
         }
         #expect(flagged > 100)
+    }
+
+    @Test("scan's byte gates find on every corpus string what running every detector finds")
+    func gatesAgreeOnTheCorpus() throws {
+        for entry in try corpus.get().entries {
+            #expect(ValueDetectors.scan(entry.text) == ValueDetectors.scanUngated(entry.text), "corpus.tsv line \(entry.line)")
+        }
     }
 }

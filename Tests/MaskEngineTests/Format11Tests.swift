@@ -1,5 +1,5 @@
 import Testing
-import MaskEngine
+@testable import MaskEngine
 import MaskTestSupport
 
 /// Policy format 1.1 in the engine: `kind` rules against type rules, per-dimension
@@ -130,6 +130,25 @@ struct Format11Tests {
         var masked = shown
         masked.isMasked = true
         #expect(table.safetyNet(masked, content: ["jane@example.com"]) == masked)
+    }
+
+    @Test("scan's byte gates never skip a detector that would match: against every detector run, on generated text")
+    func scanGates() {
+        var rng = SplitMix64(seed: 29)
+        let pieces = ["jane", "@", "example.com", "4111 1111 1111 1111", "+1 415 555 0100", "DE89 3704 0044 0532 0130 00",
+                      "sk_live_", "sk-proj-", "ghp_", "github_pat_", "glpat-", "xoxb-", "xapp-", "AKIA", "AIza", "ya29.", "shpat_",
+                      "abcdEFGH1234", "AbCdEfGhIjKlMnOpQrStUvWx", "-----BEGIN RSA PRIVATE KEY-----", "-----", " ", "\n", "'", "\"", ",",
+                      "é", "12", "-", "AB", "123-45-6789", "QQ 12 34 56 C", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abc",
+                      "日本", "0", "٠١٢٣٤٥٦٧٨٩", "０１２３４５６７８９", "＠", "(415) 555-0100", "07700 900123", "GB82WEST12345698765432",
+                      "la", "lalala", "XXXXXXXXXXXXXXXXXXXXXXXX", "_", "/", "=", "+"]
+        var flagged = 0
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 1...8, using: &rng)).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &rng)] }.joined()
+            let found = ValueDetectors.scan(text)
+            if !found.isEmpty { flagged += 1 }
+            #expect(found == ValueDetectors.scanUngated(text), "\(text.debugDescription)")
+        }
+        #expect(flagged > 2_000)
     }
 
     @Test("the safety net's byte prefilter never skips text the detectors flag")

@@ -57,13 +57,21 @@ public enum ClassName {
         }
     }
 
+    /// Whether a name has generic arguments (a `<` after its first byte), read from its
+    /// bytes without making a string.
+    @inline(__always)
+    static func hasGenericArguments(_ name: String) -> Bool {
+        var name = name
+        return name.withUTF8 { bytes in bytes.firstIndex(of: UInt8(ascii: "<")).map { $0 > 0 } ?? false }
+    }
+
     /// A chain a capture gives (a view's class, then its `superclasses`), with each
     /// generic class followed by its bare name when the next class is not that name, as
     /// the catalog reads a generic class (``genericBase(of:)``): a given chain
     /// `[MyField, SwiftUI.SecureField<SwiftUI.Text>]` reaches `SwiftUI.SecureField`'s
     /// declaration, so the view is secure. A chain without generic names is returned as is.
     public static func expandingGenerics(_ chain: [String]) -> [String] {
-        guard chain.contains(where: { genericBase(of: $0) != nil }) else { return chain }
+        guard chain.contains(where: hasGenericArguments) else { return chain }
         var expanded: [String] = []
         expanded.reserveCapacity(chain.count * 2)
         for (index, name) in chain.enumerated() {

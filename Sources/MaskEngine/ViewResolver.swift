@@ -486,9 +486,16 @@ public struct ViewResolver: Sendable {
         defer { swap(&chain, &chainScratch) }
         var cut = false
         if let superclasses = facts.superclasses {
-            let names = ClassName.expandingGenerics([facts.className] + superclasses)
-            chain.reserveCapacity(names.count)
-            for name in names { chain.append(stepNumber(name)) }
+            // The given chain as ``ClassName/expandingGenerics(_:)`` reads it, without
+            // making the array: a generic class is followed by its bare name.
+            chain.reserveCapacity(superclasses.count + 1)
+            var name = facts.className
+            for index in 0...superclasses.count {
+                let next = index < superclasses.count ? superclasses[index] : nil
+                chain.append(stepNumber(name))
+                if ClassName.hasGenericArguments(name), let base = ClassName.genericBase(of: name), base != next { chain.append(stepNumber(base)) }
+                if let next { name = next }
+            }
         } else {
             var current = stepNumber(facts.className)
             chain.append(current)

@@ -130,7 +130,7 @@ struct XMLReader {
     }
 
     /// An element name as an error message shows it: a name captures use (`hierarchy`,
-    /// `node`, `AppiumAUT`, `XCUIElementType...`, a package-qualified class such as
+    /// `node`, `AppiumAUT`, `XCUIElementType...`, an Android platform class such as
     /// `android.widget.TextView`), else `?`. In a malformed capture a name may be text
     /// (`<Jane` in a label's text reads as a tag), which no message quotes.
     static func shown(element name: String) -> String {
@@ -138,9 +138,12 @@ struct XMLReader {
         let bytes = Array(name.utf8)
         func isLetter(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) }
         if name.hasPrefix("XCUIElementType"), bytes.count <= 64, bytes.allSatisfy(isLetter) { return name }
-        // `a.b.C`: lowercase package segments, then a class name.
+        // Android's own classes (`android.widget.TextView`, `androidx...`,
+        // `com.google.android.material...`): lowercase package segments, then a class.
+        // An app's own classes are shown as `?` too: text can take any such shape.
         let segments = name.split(separator: ".", omittingEmptySubsequences: false)
-        if bytes.count <= 128, segments.count >= 2, let last = segments.last, let first = last.utf8.first, first >= 0x41 && first <= 0x5A,
+        let platform = name.hasPrefix("android.") || name.hasPrefix("androidx.") || name.hasPrefix("com.google.android.")
+        if platform, bytes.count <= 128, segments.count >= 2, let last = segments.last, let first = last.utf8.first, first >= 0x41 && first <= 0x5A,
            last.utf8.allSatisfy({ isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F || $0 == 0x24 }),
            segments.dropLast().allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F } }) {
             return name

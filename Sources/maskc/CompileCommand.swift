@@ -87,7 +87,7 @@ struct CompileCommand: ParsableCommand {
                 }.joined(separator: "  "))
             }
             // Cells are escaped before they are measured, so columns stay aligned.
-            print(ReportText.lines(lines))
+            try FileIO.printOutput(ReportText.lines(lines))
         case .json:
             var members: [String: JSONValue] = [
                 "policy": .string(policy),
@@ -125,7 +125,7 @@ struct CompileCommand: ParsableCommand {
             }
             // Only a layered policy lists its layers: the listing of a policy on its own is unchanged.
             if !listing.layers.isEmpty { members["layers"] = .array(listing.layers.map(JSONValue.string)) }
-            print(JSONValue.object(members).rendered())
+            try FileIO.printOutput(JSONValue.object(members).rendered())
         }
     }
 }
@@ -146,7 +146,9 @@ struct PolicyListing {
     var layers: [String]
 
     static func load(_ path: String) throws(Reported) -> PolicyListing {
-        if let bytes = try? FileIO.read(path, limit: PolicyLimits.standard.maximumBytes), TableFormat.isTable(bytes) {
+        // Read once: a policy from a pipe (`<(...)`) cannot be read twice.
+        let bytes = try PolicyLoader.read(path)
+        if TableFormat.isTable(bytes) {
             let policy = try PolicyLoader.decodeTable(bytes, path: path)
             return PolicyListing(
                 table: DecisionTable(policy: policy), classes: policy.classes.map { ($0, $0.origin?.description) },
@@ -154,7 +156,9 @@ struct PolicyListing {
                 defaults: DefaultDimension.allCases.compactMap { dimension in policy.defaults.value(of: dimension).map { (dimension, $0, nil) } },
                 defaultSource: nil, showsFormat11: policy.usesFormat11, layers: [])
         }
-        let (table, parsed, layers) = try PolicyLoader.loadLayered(path)
+        let (_, compilation) = try PolicyLoader.compile(bytes, path: path, printing: { compilation, _ in compilation.diagnostics })
+        guard let table = compilation.table, let parsed = compilation.parsed else { throw Reported(status: .invalidPolicy) }
+        let layers = compilation.layers
         return PolicyListing(
             table: table, classes: parsed.classes.map { ($0.declaration, $0.nameRange.location) },
             detectors: parsed.detectors, detectorsSource: parsed.detectorRanges.first.map { "\(path):\($0.start.line):\($0.start.column)" },

@@ -47,7 +47,7 @@ struct DiffCommand: ParsableCommand {
         let exposes: Bool
         if trees.isEmpty {
             let diff = RuleDiff(before, after)
-            print(DiffReporter.rules(diff, old: old, new: new, format: format))
+            try FileIO.printOutput(DiffReporter.rules(diff, old: old, new: new, format: format))
             exposes = diff.exposes
         } else {
             var diff = ViewDiff()
@@ -59,7 +59,7 @@ struct DiffCommand: ParsableCommand {
                 FileIO.printError("maskc: error: \(unreadable) tree\(unreadable == 1 ? "" : "s") could not be read; nothing was compared")
                 throw Reported(status: .invalidTree)
             }
-            print(DiffReporter.views(diff, old: old, new: new, before: before, after: after, format: format))
+            try FileIO.printOutput(DiffReporter.views(diff, old: old, new: new, before: before, after: after, format: format))
             exposes = diff.changes.contains { $0.change == .exposed }
         }
         if failOnExposure && exposes { throw Reported(status: .findings) }

@@ -65,10 +65,10 @@ struct ExplainCommand: ParsableCommand {
                 trace.decision = decisions[match.view]
                 parts.append(Self.traceText(trace, table: table, document: document, decisions: decisions))
             }
-            print(parts.joined(separator: "\n\n"))
+            try FileIO.printOutput(parts.joined(separator: "\n\n"))
             return
         }
-        print(Self.outline(document, decisions: decisions, table: table, file: tree, policy: options.policy))
+        try FileIO.printOutput(Self.outline(document, decisions: decisions, table: table, file: tree, policy: options.policy))
     }
 
     /// The views `--view` or `--index-path` names, in tree order, each with how it matched.

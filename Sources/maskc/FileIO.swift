@@ -163,7 +163,7 @@ final class OutputSink {
     init(path: String?) throws(FileIO.Failure) {
         if let path, path != "-" {
             // An existing file is written where it really is, with its permissions.
-            let destination = System.resolvedPath(path) ?? path
+            let destination = System.destination(of: path)
             let permissions = System.permissions(atPath: destination)
             let temporary = destination + ".maskc-partial"
             guard let fd = System.createForWriting(temporary) else { throw FileIO.Failure(message: FileIO.systemError()) }
@@ -204,6 +204,16 @@ final class OutputSink {
         System.remove(temporary)
         System.forgetPartialOutput(crashSlot)
         crashSlot = nil
+    }
+}
+
+extension FileIO {
+    /// Writes `text` and a newline to standard output now, as `print` would, but a write
+    /// that fails (a full disk, a closed pipe) is reported and ends the run with exit 5.
+    static func printOutput(_ text: String) throws(Reported) {
+        var bytes = Array(text.utf8)
+        bytes.append(0x0A)
+        try OutputSink.write(&bytes, to: nil)
     }
 }
 

@@ -44,8 +44,12 @@ enum PathIdentity {
         guard let errors, errors != "-" else { return }
         // Each is written under a temporary name first (`.maskc-partial`): one's final
         // name must not be the other's temporary one either.
+        // Through links, as the output is written (to its target's folder).
         let partial = ".maskc-partial"
-        if let output, output != "-", same(errors, output) || same(errors, output + partial) || same(errors + partial, output) {
+        let errorsTarget = System.destination(of: errors)
+        if let output, output != "-", case let outputTarget = System.destination(of: output),
+           same(errors, output) || same(errorsTarget, outputTarget + partial) || same(errorsTarget + partial, outputTarget)
+            || same(errors, output + partial) || same(errors + partial, output) {
             FileIO.printError("maskc: error: --errors and -o name the same file, or one the other's temporary file ('\(errors)', '\(output)')")
             throw Reported(status: .usage)
         }

@@ -28,15 +28,6 @@ enum PolicyLoader {
         }
     }
 
-    /// Reads a YAML policy and compiles it, with the files of the policy's chain (empty
-    /// without `extends:`). A portable table is refused (exit 2): what needs the YAML
-    /// (its source positions, its layers) is not in the table.
-    static func loadLayered(_ path: String) throws(Reported) -> (DecisionTable, ParsedPolicy, [String]) {
-        let (_, compilation) = try compile(path, printing: { compilation, _ in compilation.diagnostics })
-        guard let table = compilation.table, let parsed = compilation.parsed else { throw Reported(status: .invalidPolicy) }
-        return (table, parsed, compilation.layers)
-    }
-
     /// Reads and compiles a YAML policy, printing the diagnostics `printing` picks from
     /// the compilation; fails with exit 3 when it does not compile, and with exit 2 when
     /// the file is a portable table.
@@ -56,7 +47,8 @@ enum PolicyLoader {
         return true
     }
 
-    private static func read(_ path: String) throws(Reported) -> [UInt8] {
+    /// A policy file's bytes (`-` is standard input); exit 2 when it cannot be read.
+    static func read(_ path: String) throws(Reported) -> [UInt8] {
         do {
             return try FileIO.read(path, limit: PolicyLimits.standard.maximumBytes)
         } catch {
@@ -65,7 +57,8 @@ enum PolicyLoader {
         }
     }
 
-    private static func compile(_ bytes: [UInt8], path: String, printing: (PolicyCompilation, [UInt8]) -> [Diagnostic]) throws(Reported) -> ([UInt8], PolicyCompilation) {
+    /// Compiles a YAML policy's bytes, read from `path`, printing what `printing` picks.
+    static func compile(_ bytes: [UInt8], path: String, printing: (PolicyCompilation, [UInt8]) -> [Diagnostic]) throws(Reported) -> ([UInt8], PolicyCompilation) {
         let compilation = PolicyCompiler.compile(bytes, file: path, read: readBase)
         // A base's diagnostics point into the base: no excerpt from this file's bytes.
         for diagnostic in printing(compilation, bytes) { FileIO.printDiagnostic(diagnostic, source: diagnostic.range.file == path ? bytes : nil) }

@@ -17,15 +17,15 @@ struct RulesCommand: ParsableCommand {
 
     @OptionGroup var display: DisplayOptions
 
-    func run() {
+    func run() throws {
         let rules = PolicyLinter.descriptions
         switch format {
         case .text:
             for rule in rules {
-                print("\(rule.id.padding(to: 20)) \(rule.severity.rawValue.padding(to: 8)) \(rule.category.rawValue.padding(to: 12)) \(rule.summary)")
+                try FileIO.printOutput("\(rule.id.padding(to: 20)) \(rule.severity.rawValue.padding(to: 8)) \(rule.category.rawValue.padding(to: 12)) \(rule.summary)")
             }
         case .json:
-            print(JSONValue.array(rules.map { rule in
+            try FileIO.printOutput(JSONValue.array(rules.map { rule in
                 var object: [String: JSONValue] = [
                     "id": .string(rule.id), "name": .string(rule.name), "category": .string(rule.category.rawValue),
                     "severity": .string(rule.severity.rawValue), "summary": .string(rule.summary),
@@ -39,7 +39,7 @@ struct RulesCommand: ParsableCommand {
                 return .object(object)
             }).rendered())
         case .markdown:
-            print(RulesCommand.markdown(rules))
+            try FileIO.printOutput(RulesCommand.markdown(rules))
         }
     }
 

@@ -209,6 +209,21 @@ extension System {
         return String(cString: resolved)
     }
 
+    /// Where writing `path` lands: the file itself, with every link resolved, when it
+    /// exists; for a link to a file not yet there, the link's target (from the link's
+    /// folder); else `path`.
+    static func destination(of path: String) -> String {
+        if let resolved = resolvedPath(path) { return resolved }
+        guard isSymbolicLink(path) else { return path }
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return path }
+        let target = String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if target.hasPrefix("/") { return target }
+        guard let slash = path.lastIndex(of: "/") else { return target }
+        return String(path[...slash]) + target
+    }
+
     /// A file's permission bits (links followed); nil when it is not there.
     static func permissions(atPath path: String) -> UInt32? {
         var st = stat()

@@ -50,8 +50,8 @@ struct TestCommand: ParsableCommand {
         for file in files { outcomes += try runner.run(file) }
         let tallies = coverage ? runner.policyOrder.compactMap { runner.coverage[$0] } : nil
         switch format {
-        case .text: print(TestReporter.text(outcomes, files: files, coverage: tallies))
-        case .junit: print(TestReporter.junit(outcomes, files: files, coverage: tallies))
+        case .text: try FileIO.printOutput(TestReporter.text(outcomes, files: files, coverage: tallies))
+        case .junit: try FileIO.printOutput(TestReporter.junit(outcomes, files: files, coverage: tallies))
         }
         if outcomes.contains(where: { !$0.passed }) { throw Reported(status: .findings) }
     }

@@ -217,6 +217,7 @@ struct AttackRoundTests {
             head + #"<node index="0" text="Ship to " jane.doe@example.com" class="android.widget.TextView" bounds="[0,0][100,100]"/></hierarchy>"#,
             head + #"<node index="0" text="x" class="android.widget.TextView" bounds="[0,0][100,100]">Dear <Jane_Doe_4111111111111111>, hi</node></hierarchy>"#,
             head + #"<node index="0" text="x" Jane_Doe="1" Jane_Doe="2" class="android.widget.TextView" bounds="[0,0][100,100]"/></hierarchy>"#,
+            head + #"<node index="0" text="x" class="android.widget.TextView" bounds="[0,0][100,100]">Hi <jane.doe.Smith</node></hierarchy>"#,
         ]
         let stream = try Self.file("malformed-xml.ndjson", lines.joined(separator: "\n") + "\n")
         let errors = try Self.file("malformed-xml-errors.ndjson", "")
@@ -228,7 +229,7 @@ struct AttackRoundTests {
             for said in [result.stdout, result.stderr, written] {
                 #expect(!said.contains("Jane") && !said.contains("jane") && !said.contains("4111"), "\(said)")
             }
-            #expect(result.stderr.split(separator: "\n").filter { $0.contains("error:") }.count >= 4, "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").filter { $0.contains("error:") }.count >= 5, "\(result.stderr)")
         }
     }
 
@@ -261,5 +262,47 @@ struct AttackRoundTests {
         #expect(deep.stdout.contains("\"rule\":\"input-limit\""), "\(deep.stdout)")
         let bad = try CLIHarness.run(["audit", "--policy", "Policies/retail-app.yaml", tree, "--max-bytes", "0"])
         #expect(bad.exit == 2)
+    }
+
+    @Test("--errors through a link to -o's file, or to its temporary file, is refused")
+    func errorsThroughALink() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(Self.folder).appendingPathComponent("linked").path
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: folder + "/real", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/elink", withDestinationPath: "real/e.ndjson")
+        let result = try CLIHarness.run(["apply", CLIHarness.root.appendingPathComponent("Examples/sales-view-controller.json").path,
+                                         "--policy", CLIHarness.root.appendingPathComponent("Policies/retail-app.yaml").path,
+                                         "-o", "real/e.ndjson.maskc-partial", "--errors", "elink"], directory: folder)
+        #expect(result.exit == 2, "\(result.transcript)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/real/e.ndjson"))
+    }
+
+    @Test("an output that cannot be written exits 5, for every command that prints", arguments: [
+        ["explain", "Examples/sales-view-controller.json", "--policy", "Policies/retail-app.yaml"],
+        ["compile", "Policies/retail-app.yaml"], ["compile", "Policies/retail-app.yaml", "--format", "json"],
+        ["diff", "Policies/retail-app.yaml", "Policies/strict-default.yaml"], ["rules"],
+        ["test", "Policies/retail-app.masktest.yaml"],
+    ])
+    func fullDisk(arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = CLIHarness.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = CLIHarness.root
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        process.waitUntilExit()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 5, "\(arguments): \(stderr)")
+        #expect(stderr.contains("cannot write"), "\(stderr)")
+    }
+
+    @Test("compile reads its policy once (a pipe cannot be read twice)")
+    func compileFromAPipe() throws {
+        let text = try Data(contentsOf: CLIHarness.root.appendingPathComponent("Policies/retail-app.yaml"))
+        let result = try CLIHarness.run(["compile", "/dev/stdin"], stdin: text)
+        #expect(result.exit == 0, "\(result.transcript)")
+        #expect(result.stdout.contains("6 rules"), "\(result.stdout)")
     }
 }

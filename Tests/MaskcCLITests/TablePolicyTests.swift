@@ -145,4 +145,28 @@ struct TablePolicyTests {
         #expect(original.exit == 0)
         #expect(result.exit == 0, "\(result.transcript)")
     }
+
+    @Test("two spellings Swift calls equal (composed and decomposed accents) stay two strings in the table")
+    func canonicallyEquivalentStrings() throws {
+        let policy = try CLIHarness.temporaryFile(Self.folder, "nfd.yaml", """
+            version: 1
+            default: unmask
+            rules:
+              - mask: { accessibilityIdentifier: "caf\\u00e9" }
+              - mask: { accessibilityIdentifier: "cafe\\u0301" }
+            """)
+        let tree = try CLIHarness.temporaryFile(Self.folder, "nfd.json", """
+            {"screen":"S","root":{"class":"UIView","frame":{"x":0,"y":0,"width":10,"height":10},"children":[
+             {"class":"UILabel","accessibilityIdentifier":"cafe\\u0301","text":"Jane Doe 4111 1111 1111 1111","frame":{"x":0,"y":0,"width":10,"height":10}},
+             {"class":"UILabel","accessibilityIdentifier":"caf\\u00e9","text":"Jane Roe","frame":{"x":0,"y":0,"width":10,"height":10}}]}}
+            """)
+        let out = try CLIHarness.temporaryFile(Self.folder, "nfd.mtab", "")
+        #expect(try CLIHarness.run(["compile", policy, "--emit", "table", "-o", out]).exit == 0)
+        let yaml = try CLIHarness.run(["apply", tree, "--policy", policy])
+        let loaded = try CLIHarness.run(["apply", tree, "--policy", out])
+        #expect(yaml.exit == 0 && !yaml.stdout.contains("Jane"), "\(yaml.stdout)")
+        #expect(loaded.exit == 0 && loaded.stdout == yaml.stdout, "\(loaded.stdout)")
+        let diff = try CLIHarness.run(["diff", policy, out])
+        #expect(diff.stdout.contains("0 added, 0 removed"), "\(diff.stdout)")
+    }
 }

@@ -77,15 +77,20 @@ extension TableFormat {
 }
 
 /// Distinct strings in order of first use.
+/// Keyed by the strings' UTF-8 bytes, not by `String` equality: Swift's `==` treats
+/// canonically equivalent spellings as equal (`café` composed and `cafe` + U+0301), the
+/// engine compares bytes, so a `String` key would store one spelling for both and a
+/// rule on the other would select nothing (a table masking less than its YAML).
 private struct StringNumbering {
     var all: [String] = []
-    var numbers: [String: UInt32] = [:]
+    var numbers: [[UInt8]: UInt32] = [:]
 
     mutating func number(_ string: String?) -> UInt32 {
         guard let string else { return TableFormat.none }
-        if let known = numbers[string] { return known }
+        let bytes = Array(string.utf8)
+        if let known = numbers[bytes] { return known }
         let number = UInt32(truncatingIfNeeded: all.count)
-        numbers[string] = number
+        numbers[bytes] = number
         all.append(string)
         return number
     }

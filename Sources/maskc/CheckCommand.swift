@@ -82,7 +82,7 @@ struct CheckCommand: ParsableCommand {
         var unreadablePolicies = missingPolicies
         var sources: [(String, [UInt8], PolicyCompilation)] = []
         for path in files {
-            guard let bytes = try PolicyLoader.readInput(path, what: "policy", keepGoing: keepGoing), !PolicyLoader.isTable(bytes, path: path) else {
+            guard let bytes = try PolicyLoader.readInput(path, what: "policy", keepGoing: keepGoing), !PolicyLoader.refusesTable(bytes, path: path) else {
                 unreadablePolicies += 1
                 continue
             }

@@ -48,10 +48,10 @@ struct DecodeCommand: ParsableCommand {
         let sink = try OutputSink.opening(nil)
         var out: [UInt8] = []
         do {
-            var decoder = try? ReplayDecoder(bytes)
+            var decoder = try ReplayDecoder(bytes)
             var first = true
             if format == .json { out += Array("{\"frames\":[".utf8) }
-            while let decoded = try? decoder?.next() {
+            while let decoded = try decoder.next() {
                 if let svg {
                     let digits = String(decoded.number)
                     let name = "frame-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".svg"
@@ -72,6 +72,10 @@ struct DecodeCommand: ParsableCommand {
         } catch let failure as FileIO.Failure {
             FileIO.printError("maskc: error: cannot write '-': \(failure.message)")
             throw Reported(status: .outputFailed)
+        } catch let error as ReplayDecodingError {
+            // The first pass read the same bytes without an error: not expected.
+            FileIO.printError("\(stream): error: \(error.message)")
+            throw Reported(status: .invalidTree)
         }
     }
 

@@ -63,7 +63,7 @@ struct FmtCommand: ParsableCommand {
                 fail(.usage)
                 continue
             }
-            if PolicyLoader.isTable(bytes, path: path) {
+            if PolicyLoader.refusesTable(bytes, path: path) {
                 fail(.usage)
                 continue
             }

@@ -35,13 +35,13 @@ enum PolicyLoader {
     ///   `printing` gets the compilation and the file's bytes.
     static func compile(_ path: String, printing: (PolicyCompilation, [UInt8]) -> [Diagnostic]) throws(Reported) -> ([UInt8], PolicyCompilation) {
         let bytes = try read(path)
-        if isTable(bytes, path: path) { throw Reported(status: .usage) }
+        if refusesTable(bytes, path: path) { throw Reported(status: .usage) }
         return try compile(bytes, path: path, printing: printing)
     }
 
     /// Whether `bytes` are a portable table where a command needs YAML (`check`, `fmt`,
     /// `compile --emit`); if so, says so on standard error. The caller exits 2.
-    static func isTable(_ bytes: [UInt8], path: String) -> Bool {
+    static func refusesTable(_ bytes: [UInt8], path: String) -> Bool {
         guard TableFormat.isTable(bytes) else { return false }
         FileIO.printError("\(path): error: a compiled policy table, not a YAML policy; this needs the YAML the table was compiled from")
         return true

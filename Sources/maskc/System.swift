@@ -224,10 +224,11 @@ extension System {
         return String(path[...slash]) + target
     }
 
-    /// A file's permission bits (links followed); nil when it is not there.
+    /// A file's read, write and execute bits (links followed; not set-id or sticky
+    /// bits, which an output should not take over); nil when it is not there.
     static func permissions(atPath path: String) -> UInt32? {
         var st = stat()
-        return stat(path, &st) == 0 ? UInt32(st.st_mode) & 0o7777 : nil
+        return stat(path, &st) == 0 ? UInt32(st.st_mode) & 0o777 : nil
     }
 
     /// Sets an open file's permission bits; false on failure.
@@ -254,9 +255,9 @@ extension System {
         }
     }
 
-    /// Remembers a partial output the crash handler removes (up to four at once); nil
-    /// forgets the one at `slot`.
-    /// - Returns: the slot, or nil when all are taken.
+    /// Remembers a partial output the crash handler removes (up to four at once; the
+    /// command line opens at most two: the output and the errors file).
+    /// - Returns: the slot to forget it by, or nil when all are taken.
     @discardableResult
     static func trackPartialOutput(_ path: String) -> Int? {
         for slot in 0..<crashPartials.count where crashPartials[slot] == nil {

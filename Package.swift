@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "MaskJSON", dependencies: ["MaskEngine", "MaskStorage", "MaskDiagnostics"]),
         // Capture importers: uiautomator, Appium Android, Rico and XCUITest captures ->
         // maskc tree JSON (own non-recursive XML reader; MaskJSON for the JSON side).
-        .target(name: "MaskImport", dependencies: ["MaskJSON", "MaskStorage", "MaskDiagnostics"]),
+        .target(name: "MaskImport", dependencies: ["MaskEngine", "MaskJSON", "MaskStorage", "MaskDiagnostics"]),
         // Pre-release privacy audits over captured screens.
         .target(name: "MaskAudit", dependencies: ["MaskEngine", "MaskJSON", "MaskCorpus"]),
         // The screen as the replay shows it, as SVG (`maskc render`, audit previews).

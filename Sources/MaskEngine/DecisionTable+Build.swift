@@ -68,12 +68,12 @@ extension DecisionTable {
 
     /// A number for each screen the rules name (in order of first use), and each rule's
     /// screen number (-1 for a rule on every screen).
-    static func screens(of rules: [MaskRule]) -> (ids: [String: Int32], ofRule: [Int32]) {
-        var ids: [String: Int32] = [:]
+    static func screens(of rules: [MaskRule]) -> (ids: [ExactString: Int32], ofRule: [Int32]) {
+        var ids: [ExactString: Int32] = [:]
         var ofRule: [Int32] = []
         ofRule.reserveCapacity(rules.count)
         for index in rules.indices {
-            if let screen = rules[index].screen {
+            if let screen = rules[index].screen.map(ExactString.init) {
                 let id = ids[screen] ?? Int32(ids.count)
                 ids[screen] = id
                 ofRule.append(id)

@@ -53,7 +53,7 @@ struct PathMatcher: Sendable {
     private var identifierCouldMatch: [Bool] = []
     /// The screens seen, numbered from 0, and the current one's number (nil past 16
     /// bits: then steps and short forms that depend on the screen are not remembered).
-    private var screenNumbers: [String?: Int32] = [:]
+    private var screenNumbers: [ExactString?: Int32] = [:]
     private var screenNumber: Int32?
     /// The current screen (``screenChanged(_:)``), for the steps and short forms built
     /// on a miss: kept here rather than passed with every view (a retain and release of
@@ -248,11 +248,12 @@ struct PathMatcher: Sendable {
     /// short forms) is remembered under its number.
     mutating func screenChanged(_ screen: String?) {
         self.screen = screen
-        if let known = screenNumbers[screen] {
+        let key = screen.map(ExactString.init)
+        if let known = screenNumbers[key] {
             screenNumber = known
         } else if screenNumbers.count < 1 << 16 {
             screenNumber = Int32(screenNumbers.count)
-            screenNumbers[screen] = screenNumber
+            screenNumbers[key] = screenNumber
         } else {
             screenNumber = nil
         }

@@ -150,7 +150,7 @@ public struct DecisionTable: Sendable {
     /// Bit i set when some instance rule uses the selector key with memo slot i.
     let instanceKeys: UInt8
     /// Screens named by rules, numbered.
-    let screenIDs: [String: Int32]
+    let screenIDs: [ExactString: Int32]
     /// Per rule, what deciding reads of it, in one 8-byte value: a rule matched costs
     /// one cache line, not one per fact.
     let ruleFacts: [RuleFacts]

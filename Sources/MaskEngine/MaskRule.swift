@@ -50,7 +50,7 @@ public struct MaskRule: Sendable, Hashable {
     /// `screen` option, if any, equals it, and it does not ``needsScreen`` on a tree
     /// without one.
     public func applies(onScreen screen: String?) -> Bool {
-        if let own = self.screen, own != screen { return false }
+        if let own = self.screen, !Optional(own).isExactly(screen) { return false }
         return !needsScreen || ReliableTarget.isScreen(screen)
     }
 }

@@ -16,13 +16,16 @@ struct PathPatterns: Sendable {
 
     init(_ entries: [(pattern: GlobPattern, rule: Int32)]) {
         // One automaton per distinct pattern, however many rules share it.
-        var index: [String: Int] = [:]
+        // Keyed by bytes, as patterns match: two spellings of one text that `String`
+        // finds equal (composed and decomposed accents) are two automata.
+        var index: [ExactString: Int] = [:]
         var patterns: [[UInt8]] = [], rules: [[Int32]] = []
         for entry in entries {
-            if let existing = index[entry.pattern.text] {
+            let key = ExactString(entry.pattern.text)
+            if let existing = index[key] {
                 rules[existing].append(entry.rule)
             } else {
-                index[entry.pattern.text] = patterns.count
+                index[key] = patterns.count
                 patterns.append(Array(entry.pattern.text.utf8))
                 rules.append([entry.rule])
             }

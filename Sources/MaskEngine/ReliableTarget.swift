@@ -161,9 +161,11 @@ extension ReliableTarget {
             guard colon > 0 else { return "missing class name" }
             let tail = step[(colon + 1)...]
             let digits = String(String.UnicodeScalarView(tail.dropFirst(3).dropLast()))
-            guard tail.starts(with: Array("eq(".unicodeScalars)), tail.last == ")", Int(digits).map({ $0 >= 0 }) == true else {
+            guard tail.starts(with: Array("eq(".unicodeScalars)), tail.last == ")", let index = Int(digits), index >= 0 else {
                 return "expected ':eq(N)' with N a non-negative integer"
             }
+            // Paths spell N as Swift prints it: `:eq(05)` or `:eq(+5)` would never match.
+            guard String(index) == digits else { return "write N as a path spells it, without a sign or leading zeros (':eq(\(index))')" }
             return nil
         }
         guard let open = step.firstIndex(of: "["), step.last == "]" else {
@@ -173,7 +175,13 @@ extension ReliableTarget {
         let inside = step[(open + 1)..<(step.count - 1)]
         if inside.starts(with: Array("ri:".unicodeScalars)) { return inside.count > 3 ? nil : "empty restoration identifier" }
         if inside.starts(with: Array("tg:".unicodeScalars)) {
-            return Int(String(String.UnicodeScalarView(inside.dropFirst(3)))) != nil ? nil : "expected an integer tag"
+            let text = String(String.UnicodeScalarView(inside.dropFirst(3)))
+            guard let tag = Int(text) else { return "expected an integer tag" }
+            // A path names a view by its tag only when the tag is not UIKit's default 0.
+            if tag == 0 { return "tag 0 counts as no tag (UIKit's default), so a path never has '[tg:0]': write ':eq(N)' for that view" }
+            // Paths spell N as Swift prints it: `[tg:05]` or `[tg:+5]` would never match.
+            guard String(tag) == text else { return "write the tag as a path spells it, without '+' or leading zeros ('[tg:\(tag)]')" }
+            return nil
         }
         return "expected '[ri:...]' or '[tg:N]'"
     }

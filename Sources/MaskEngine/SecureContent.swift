@@ -45,15 +45,30 @@ public enum SecureContent {
     /// Whether a content type or autofill hint names secret content, in any case and
     /// spelling (`password`, `new-password`, `newPassword`, `cc-csc`, `smsOTPCode`).
     public static func isSecureName(_ name: String) -> Bool {
-        secureNames.contains(normalizedName(name))
+        var name = name
+        return name.withUTF8 { isSecureName($0) }
     }
 
-    /// ``isSecureName(_:)`` for UTF-8 bytes.
+    /// ``isSecureName(_:)`` for UTF-8 bytes: the one implementation, so the tree
+    /// reader's bytes and the encoder's strings decide alike, whatever the length (a
+    /// value padded with spaces or separators folds to the same name).
     public static func isSecureName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        // Names are short; longer values are no name of the list.
-        guard bytes.count <= 64 else { return false }
-        return isSecureName(String(decoding: bytes, as: UTF8.self))
+        var folded: [UInt8] = []
+        folded.reserveCapacity(longestSecureName + 1)
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: " "): continue
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): folded.append(byte | 0x20)
+            default: folded.append(byte)
+            }
+            // Folded past the longest name: none of them, however it goes on.
+            if folded.count > longestSecureName { return false }
+        }
+        return secureNames.contains(String(decoding: folded, as: UTF8.self))
     }
+
+    /// The longest of ``secureNames``, in bytes.
+    static let longestSecureName = secureNames.map(\.utf8.count).max() ?? 0
 
     /// Whether an Android `inputType` (the `android.text.InputType` bits) is a password:
     /// the text variations `textPassword` (0x81), `textVisiblePassword` (0x91) and

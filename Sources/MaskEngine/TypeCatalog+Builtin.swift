@@ -48,6 +48,11 @@ extension TypeCatalog {
         ClassDeclaration("MKMapView", extends: "UIView", kind: .map, recurse: false),
         ClassDeclaration("GMSMapView", extends: "UIView", kind: .map, recurse: false),
         ClassDeclaration("MGLMapView", extends: "UIView", kind: .map, recurse: false),
+        // Mapbox Maps SDK for iOS v10 and later (a Swift class, named with its module).
+        ClassDeclaration("MapboxMaps.MapView", extends: "UIView", kind: .map, recurse: false),
+        // react-native-maps on iOS: Apple Maps and Google Maps providers.
+        ClassDeclaration("AIRMap", extends: "MKMapView"),
+        ClassDeclaration("AIRGoogleMap", extends: "GMSMapView"),
         ClassDeclaration("WKWebView", extends: "UIView", kind: .webview),
         ClassDeclaration("UIWebView", extends: "UIView", kind: .webview),
         ClassDeclaration("SFSafariView", extends: "UIView", kind: .webview),
@@ -124,6 +129,9 @@ extension TypeCatalog {
         ClassDeclaration("com.mapbox.maps.MapView", extends: "android.widget.FrameLayout", kind: .map, recurse: false),
         ClassDeclaration("com.mapbox.mapboxsdk.maps.MapView", extends: "android.widget.FrameLayout", kind: .map, recurse: false),
         ClassDeclaration("org.osmdroid.views.MapView", extends: "android.view.ViewGroup", kind: .map, recurse: false),
+        // react-native-maps on Android (current and earlier package names).
+        ClassDeclaration("com.rnmaps.maps.MapView", extends: "com.google.android.gms.maps.MapView"),
+        ClassDeclaration("com.airbnb.android.react.maps.AirMapView", extends: "com.google.android.gms.maps.MapView"),
         ClassDeclaration("androidx.appcompat.widget.AppCompatTextView", extends: "android.widget.TextView"),
         ClassDeclaration("androidx.appcompat.widget.AppCompatEditText", extends: "android.widget.EditText"),
         ClassDeclaration("androidx.appcompat.widget.AppCompatAutoCompleteTextView", extends: "android.widget.AutoCompleteTextView"),

@@ -143,7 +143,7 @@ public struct ViewResolver: Sendable {
     public init(table: DecisionTable, screen: String? = nil) {
         self.table = table
         self.screen = screen
-        self.screenID = screen.flatMap { table.screenIDs[$0] } ?? -2
+        self.screenID = screen.flatMap { table.screenIDs[ExactString($0)] } ?? -2
         self.hasScreen = ReliableTarget.isScreen(screen)
         self.paths = table.usesTargets || table.usesIDs ? PathMatcher(table: table) : nil
         self.paths?.screenChanged(screen)
@@ -170,10 +170,12 @@ public struct ViewResolver: Sendable {
     /// screens that no rule names share them, so a stream of screens the policy does not
     /// scope keeps its caches warm.
     public mutating func setScreen(_ screen: String?) {
-        guard screen != self.screen else { return }
+        // Byte for byte, as rules match screens: a canonically equivalent spelling is
+        // another screen, whose cached matches must not be reused.
+        guard !screen.isExactly(self.screen) else { return }
         self.screen = screen
         paths?.screenChanged(screen)
-        let id = screen.flatMap { table.screenIDs[$0] } ?? -2
+        let id = screen.flatMap { table.screenIDs[ExactString($0)] } ?? -2
         let has = ReliableTarget.isScreen(screen)
         // Class facts hold the type and kind rules that apply on the screen: they are
         // kept across screens unless one of those rules is scoped to a screen (rules

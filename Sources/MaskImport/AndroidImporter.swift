@@ -1,3 +1,5 @@
+import MaskEngine
+
 /// Android captures: `uiautomator dump` XML (`<hierarchy><node class=...>`) and Appium's
 /// Android page source (`<hierarchy><android.widget.TextView ...>`, the tag is the class).
 enum AndroidImporter {
@@ -43,6 +45,7 @@ enum AndroidImporter {
         var className = element.name == "node" ? "android.view.View" : element.name
         var node = ViewNode(className: className)
         var bounds: String?
+        var inputTypes: [String] = [], hints: [String] = []
         for (name, value) in element.attributes {
             switch name {
             case "class": if !value.isEmpty { className = value }
@@ -52,13 +55,15 @@ enum AndroidImporter {
             case "hint": if !value.isEmpty { node.placeholder = value }
             case "content-desc": if !value.isEmpty { node.accessibilityLabel = value }
             // Fails closed: any value but `false` (`TRUE`, `1`, ` true`, empty) is secure;
-            // a namespace prefix (`a:password`) changes nothing.
-            case "password", _ where name.hasSuffix(":password"):
+            // a namespace prefix (`a:password`) or the name's case changes nothing.
+            case _ where Self.names(name, "password"):
                 if SecureMarker.isSet(value) { node.isSecureTextEntry = true }
-            // Not in `uiautomator dump`, but in captures that add it: the tree's `inputType`
-            // (a number, hex, or `textPassword|...` names; unreadable text counts as secure).
-            case "inputType", "input-type", _ where name.hasSuffix(":inputType"):
-                node.others.append(("inputType", .string(value)))
+            // Not in `uiautomator dump`, but in captures that add them: `inputType` (a
+            // number, hex, or `textPassword|...` names) and `autofillHints` (comma-joined).
+            case _ where Self.names(name, "inputType") || Self.names(name, "input-type"):
+                inputTypes.append(value)
+            case _ where Self.names(name, "autofillHints") || Self.names(name, "autofill-hints"):
+                hints.append(value)
             // Off screen or covered: the replay encoder leaves it out.
             case "visible-to-user": if value == "false" { node.others.append(("hidden", .bool(true))) }
             // The order the parent draws its children in: the encoder's `zIndex`.
@@ -69,9 +74,28 @@ enum AndroidImporter {
                 }
             }
         }
+        if !inputTypes.isEmpty { node.others.append(("inputType", .number(Double(inputType(inputTypes))))) }
+        if !hints.isEmpty { node.others.append(("autofillHints", .string(hints.joined(separator: ",")))) }
         node.className = className
         if let bounds { node.frame = frame(bounds) }
         return node
+    }
+
+    /// Whether an attribute's name is `expected`, in any case, with or without a
+    /// namespace prefix (`a:inputType`).
+    static func names(_ name: String, _ expected: String) -> Bool {
+        let local = name.split(separator: ":", omittingEmptySubsequences: false).last.map(String.init) ?? name
+        return local.lowercased() == expected.lowercased()
+    }
+
+    /// The `inputType` bits of one or more spellings of the attribute, as a number (the
+    /// capture's text is not copied: the field is kept in masked output): a password
+    /// variation any of them names; else their bits when they agree; else -1 (unreadable,
+    /// which counts as secure), as for text the engine cannot read.
+    static func inputType(_ values: [String]) -> Int {
+        let parsed = values.map(SecureContent.inputType(parsing:))
+        if let secure = parsed.first(where: SecureContent.isSecureInputType) { return secure }
+        return parsed.allSatisfy({ $0 == parsed[0] }) ? parsed[0] : -1
     }
 
     /// `[l,t][r,b]` as x, y, width, height; nil when malformed.

@@ -8,8 +8,10 @@
 /// and is otherwise text:
 ///
 /// 1. the element has a label or a value, and `name` equals neither;
-/// 2. `name` equals no label, value or name of any element below it (a container that
-///    copies a child's text);
+/// 2. `name` equals no label or value of any other element of the capture (text shown
+///    or typed elsewhere on the screen: a username a field holds, copied into a
+///    container's `name`), and no name of an element below it (a container that copies
+///    a child's text);
 /// 3. `name` looks like a developer identifier (``looksLikeIdentifier(_:)``).
 ///
 /// Comparisons ignore case and surrounding whitespace, so `NEWS` repeats the label `News`.
@@ -47,18 +49,28 @@ enum XCUITestName {
             let parent = Int(elements[index].parent)
             if parent >= 0 { subtreeEnd[parent] = max(subtreeEnd[parent], subtreeEnd[index]) }
         }
-        // Where each candidate name occurs as some element's label, value or name.
+        // Where each candidate name occurs as some element's name; and whether it is
+        // some element's label or value (text on the screen).
         var occurrences: [String: [Int]] = [:]
+        var shown: Set<String> = []
         for index in candidates { occurrences[comparable(elements[index].attribute("name") ?? "")] = [] }
         for (index, element) in elements.enumerated() {
             for attribute in ["label", "value", "name"] {
                 guard let text = XCUITestImporter.nonEmpty(element.attribute(attribute)) else { continue }
                 let key = comparable(text)
-                if occurrences[key] != nil, occurrences[key]?.last != index { occurrences[key]?.append(index) }
+                guard occurrences[key] != nil else { continue }
+                if attribute != "name" { shown.insert(key) }
+                if occurrences[key]?.last != index { occurrences[key]?.append(index) }
             }
         }
         for index in candidates {
-            let places = occurrences[comparable(elements[index].attribute("name") ?? "")] ?? []
+            let key = comparable(elements[index].attribute("name") ?? "")
+            // Rule 1 made sure the element's own label and value differ from its name.
+            if shown.contains(key) {
+                roles[index] = .text
+                continue
+            }
+            let places = occurrences[key] ?? []
             // The first occurrence after the element itself: a descendant if inside its subtree.
             var low = 0, high = places.count
             while low < high {

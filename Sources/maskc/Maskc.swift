@@ -13,7 +13,7 @@ struct Maskc: ParsableCommand {
             (with --ndjson: a line was skipped, or --on-error fail stopped at one; never with \
             --on-error record); 5 the output cannot be written; 6 a mapped tree file changed \
             while it was read; 70 an internal error (a bug: the run stopped, partial outputs \
-            removed).
+            removed); 129, 130, 143 stopped by SIGHUP, SIGINT, SIGTERM (partial outputs removed).
             """,
         version: "0.1.0",
         subcommands: [ApplyCommand.self, AuditCommand.self, CheckCommand.self, CompileCommand.self, ExplainCommand.self, RulesCommand.self, RenderCommand.self, EncodeCommand.self, DecodeCommand.self, TestCommand.self, DiffCommand.self, FmtCommand.self]
@@ -25,6 +25,8 @@ struct Maskc: ParsableCommand {
         // A crash (a bug) ends with one line and exit 70: the runtime's backtrace would
         // print registers and memory, which can hold bytes of a tree's text.
         System.onCrash()
+        // Ctrl-C or a cancelled job: no partial output is left behind.
+        System.onInterrupt()
         let code: Int32
         do {
             var command = try parseAsRoot()

@@ -242,17 +242,47 @@ extension System {
     /// ``trackPartialOutput(_:)`` holds: no register or memory dump, which could hold a
     /// few bytes of a tree's text, is printed.
     static func onCrash() {
-        for signal in [SIGILL, SIGTRAP, SIGSEGV, SIGFPE, SIGABRT, SIGBUS] {
-            var action = sigaction()
+        for signal in [SIGILL, SIGTRAP, SIGSEGV, SIGFPE, SIGABRT, SIGBUS] { handle(signal, with: crashed) }
+    }
+
+    /// From now on SIGINT, SIGTERM and SIGHUP (Ctrl-C, a CI job cancelled, a closed
+    /// terminal) end the process with one line on standard error and the shell's status
+    /// for the signal (128 + its number: 130, 143, 129), after removing the partial
+    /// outputs ``trackPartialOutput(_:)`` holds: a run stopped from outside leaves no
+    /// `.maskc-partial` file behind.
+    ///
+    /// A signal ignored when the run starts (`nohup`, a shell's background job) stays
+    /// ignored; one blocked by the parent (a mask a spawning process passed on) is
+    /// unblocked, so the handler can run.
+    static func onInterrupt() {
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            var current = sigaction()
+            guard sigaction(signal, nil, &current) == 0 else { continue }
             #if canImport(Darwin)
-            action.__sigaction_u.__sa_handler = crashed
+            let ignored = unsafeBitCast(current.__sigaction_u.__sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
             #else
-            action.__sigaction_handler.sa_handler = crashed
+            let ignored = unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
             #endif
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
-            _ = sigaction(signal, &action, nil)
+            if ignored { continue }
+            sigaddset(&unblocked, signal)
+            handle(signal, with: interrupted)
         }
+        _ = sigprocmask(SIG_UNBLOCK, &unblocked, nil)
+    }
+
+    /// Installs `handler` for `signal` (no flags, nothing else blocked while it runs).
+    private static func handle(_ signal: Int32, with handler: @convention(c) (Int32) -> Void) {
+        var action = sigaction()
+        #if canImport(Darwin)
+        action.__sigaction_u.__sa_handler = handler
+        #else
+        action.__sigaction_handler.sa_handler = handler
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        _ = sigaction(signal, &action, nil)
     }
 
     /// Remembers a partial output the crash handler removes (up to four at once; the
@@ -283,7 +313,19 @@ private func crashed(_ signal: Int32) {
     _exit(70)
 }
 
-/// Partial outputs to remove on a crash.
+/// The handler for a signal that stops the run from outside: async-signal-safe calls only.
+private func interrupted(_ signal: Int32) {
+    let message: StaticString = switch signal {
+    case SIGINT: "maskc: interrupted (SIGINT); partial outputs were removed\n"
+    case SIGTERM: "maskc: terminated (SIGTERM); partial outputs were removed\n"
+    default: "maskc: hung up (SIGHUP); partial outputs were removed\n"
+    }
+    _ = System.write(System.standardError, from: message.utf8Start, count: message.utf8CodeUnitCount)
+    for slot in 0..<4 { if let path = crashPartials[slot] { unlink(path) } }
+    _exit(128 + signal)
+}
+
+/// Partial outputs to remove on a crash or an interruption.
 nonisolated(unsafe) private var crashPartials: [UnsafeMutablePointer<CChar>?] = [nil, nil, nil, nil]
 
 /// What the SIGBUS handler does (set once, before reading).

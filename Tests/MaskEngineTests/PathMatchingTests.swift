@@ -130,3 +130,40 @@ extension PathMatchingTests {
         }
     }
 }
+
+extension PathMatchingTests {
+    /// Screens are told apart byte for byte, as targets match them: one spelled with a
+    /// composed accent and one with a decomposed accent (equal as Swift strings) are two
+    /// screens, and what was remembered for one is never reused for the other.
+    @Test func screensSpelledAlikeButNotByteForByteAreKeptApart() {
+        let composed = "Caf\u{E9}", decomposed = "Cafe\u{301}"
+        let rules = [
+            MaskRule(.unmask, .target(GlobPattern("UILabel[ai:\(composed).x]"))),
+            MaskRule(.unmask, .target(GlobPattern("[root]>UIView[ri:\(composed).form]>UILabel:eq(0)"))),
+            MaskRule(.unmask, .type("UISwitch"), screen: composed),
+        ]
+        let t = DecisionTable(policy: MaskingPolicy(default: .mask, rules: rules))
+        func tree(_ screen: String?) -> ViewTree {
+            var tree = ViewTree(screen: screen)
+            let root = tree.append(ViewFacts(className: "UIView", restorationIdentifier: "form"), parent: nil)
+            tree.append(ViewFacts(className: "UILabel"), parent: root)
+            tree.append(ViewFacts(className: "UILabel", accessibilityIdentifier: "x"), parent: root)
+            tree.append(ViewFacts(className: "UISwitch"), parent: root)
+            return tree
+        }
+        for first in [composed, decomposed] {
+            var traversal = MaskingTraversal(table: t, screen: first)
+            var incremental = IncrementalResolver(table: t, screen: first)
+            for screen in [first, composed, decomposed, composed, decomposed, decomposed, composed] {
+                let view = tree(screen)
+                let expected = t.resolve(view)
+                let onComposed = screen.unicodeScalars.elementsEqual(composed.unicodeScalars)
+                #expect(expected.map(\.isMasked) == (onComposed ? [true, false, false, false] : [true, true, true, true]))
+                #expect(walk(&traversal, view) == expected, "traversal starting on \(first.unicodeScalars.count) scalars, screen of \(screen.unicodeScalars.count)")
+                incremental.reset(screen: screen)
+                for i in 0..<view.count { incremental.add(view.views[i], parent: i == 0 ? nil : 0) }
+                #expect(incremental.decisions == expected)
+            }
+        }
+    }
+}

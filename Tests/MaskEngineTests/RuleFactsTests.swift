@@ -27,7 +27,7 @@ struct RuleFactsTests {
             #expect(facts.recursive == rule.recursive, "rule \(index)")
             #expect(facts.lock == rule.isLock, "rule \(index)")
             #expect(facts.needsScreen == rule.needsScreen, "rule \(index)")
-            #expect(facts.screen == (rule.screen.map { table.screenIDs[$0]! } ?? -1), "rule \(index)")
+            #expect(facts.screen == (rule.screen.map { table.screenIDs[ExactString($0)]! } ?? -1), "rule \(index)")
         }
         #expect(table.usesLocks == rules.contains { $0.isLock })
         #expect(table.needsScreens == rules.contains { $0.needsScreen })

@@ -102,4 +102,29 @@ struct SecureMarkerTests {
         #expect(pad.isSecure && pad.isMasked)
         #expect(key.isSecure && key.isMasked)
     }
+
+    @Test("a content type padded with spaces or separators is the same name, from a string and from bytes, at any length")
+    func paddedSecureNames() {
+        let padded = ["password" + String(repeating: " ", count: 60), String(repeating: "-", count: 200) + "one-time-code",
+                      "p.a.s.s.w.o.r.d" + String(repeating: "_", count: 100), " NEW_PASSWORD "]
+        for name in padded {
+            var bytes = name
+            let fromBytes = bytes.withUTF8 { SecureContent.isSecureName($0) }
+            #expect(SecureContent.isSecureName(name) && fromBytes, "\(name.count) characters")
+        }
+        // Not a name once folded, however short or long.
+        for name in ["passwords", "username", String(repeating: "password", count: 10), ""] {
+            var bytes = name
+            let fromBytes = bytes.withUTF8 { SecureContent.isSecureName($0) }
+            #expect(!SecureContent.isSecureName(name) && !fromBytes, "\(name)")
+        }
+        // The raw (byte) path decides as the string path: a view with such a content type is secure.
+        var resolver = IncrementalResolver(table: Self.unmaskAll, screen: nil)
+        var className = "UITextField", contentType = "password" + String(repeating: " ", count: 60)
+        let decision = className.withUTF8 { name in
+            contentType.withUTF8 { type in resolver.add(raw: RawViewFacts(className: name, classSlot: 0, textContentType: type), parent: nil) }
+        }
+        #expect(decision.isSecure && decision.isMasked)
+    }
 }
+

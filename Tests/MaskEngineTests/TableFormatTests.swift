@@ -130,6 +130,48 @@ struct TableFormatTests {
         #expect(Self.error(TableBytes.resealed(damaged)) == .invalidValue(offset: lock, field: .locked))
     }
 
+    /// A policy whose classes form one chain of `length` classes, `C<length-1>` at the
+    /// bottom, listed bottom first.
+    static func chain(_ length: Int) -> MaskingPolicy {
+        MaskingPolicy(classes: (0..<length).reversed().map { ClassDeclaration("C\($0)", extends: $0 == 0 ? nil : "C\($0 - 1)") })
+    }
+
+    @Test("class chains: the limit a compiler keeps is accepted, one class over it and a loop are refused at the superclass")
+    func classChains() throws {
+        #expect(try TableFormat.decode(TableFormat.encode(Self.chain(TypeCatalog.maximumChainLength))).classes.count == TypeCatalog.maximumChainLength)
+        let over = TableFormat.encode(Self.chain(TypeCatalog.maximumChainLength + 1))
+        guard case .classChain(let offset, loops: false)? = Self.error(over) else {
+            Issue.record("a chain over the limit was not refused: \(String(describing: Self.error(over)))")
+            return
+        }
+        // The first class listed is the bottom one, whose chain is over: its superclass
+        // field follows the string table (a count, then each name's length and bytes),
+        // the default, the class count and its name's reference.
+        let strings = (0...TypeCatalog.maximumChainLength).reduce(0) { $0 + 4 + "C\($1)".utf8.count }
+        let superclass = TableFormat.headerSize + 4 + strings + 1 + 4 + 4
+        #expect(offset == superclass)
+        #expect(Self.error(over)?.description == "the superclass at byte \(superclass) makes a class chain longer than \(TypeCatalog.maximumChainLength) classes")
+
+        // A loop, also through a built-in class redeclared (UIView extends a class that extends UIView).
+        let loops = [
+            MaskingPolicy(classes: [ClassDeclaration("A", extends: "B"), ClassDeclaration("B", extends: "A")]),
+            MaskingPolicy(classes: [ClassDeclaration("A", extends: "A")]),
+            MaskingPolicy(classes: [ClassDeclaration("Card", extends: "UIView"), ClassDeclaration("UIView", extends: "Card")]),
+        ]
+        for policy in loops {
+            let error = Self.error(TableFormat.encode(policy))
+            guard case .classChain(_, loops: true)? = error else {
+                Issue.record("a loop was not refused: \(String(describing: error))")
+                continue
+            }
+        }
+        // Classes that share a chain, and simple-name fallbacks, are fine.
+        let shared = MaskingPolicy(classes: [ClassDeclaration("Base", extends: "UILabel"), ClassDeclaration("A", extends: "Base"),
+                                             ClassDeclaration("B", extends: "Base"), ClassDeclaration("MyApp.C", extends: "A")])
+        #expect(try TableFormat.decode(TableFormat.encode(shared)) == shared)
+        #expect(Self.error(TableFormat.encode(Self.policy)) == nil)
+    }
+
     @Test("errors are one line and quote nothing from the table")
     func messages() {
         for error: TableFormatError in [.digestMismatch, .invalidUTF8(offset: 9), .truncated(offset: 3, field: .reason), .lengthMismatch(declared: 1, actual: 2)] {

@@ -132,12 +132,20 @@ struct MappingTests {
         // A namespaced marker, and an `inputType` attribute (a password variation, or text
         // that cannot be read) in a capture that adds one.
         for attribute in ["a:password=\"true\"", "inputType=\"129\"", "inputType=\"0x81\"", "inputType=\"textPassword|textNoSuggestions\"",
-                          "input-type=\"18\"", "inputType=\"garbled\""] {
+                          "input-type=\"18\"", "inputType=\"garbled\"", "PASSWORD=\"true\"", "android:inputType=\"textWebPassword\"",
+                          "autofillHints=\"password\"", "autofill-hints=\"username,newPassword\"", "a:autofillHints=\"smsOTPCode\"",
+                          // Given twice: a password variation in either, or two that disagree.
+                          "inputType=\"1\" input-type=\"129\"", "input-type=\"129\" inputType=\"1\"", "inputType=\"1\" input-type=\"2\""] {
             let xml = "<hierarchy><node class=\"android.widget.EditText\" text=\"LEAK\" \(attribute) bounds=\"[0,0][9,9]\"/></hierarchy>"
             #expect(try convertAndRead(Array(xml.utf8), format: .uiautomator).decisions[0].isSecure, "\(attribute)")
         }
         let plainInput = "<hierarchy><node class=\"android.widget.EditText\" inputType=\"1\" bounds=\"[0,0][9,9]\"/></hierarchy>"
         #expect(try !convertAndRead(Array(plainInput.utf8), format: .uiautomator).decisions[0].isSecure)
+        let agreeing = "<hierarchy><node class=\"android.widget.EditText\" inputType=\"text\" input-type=\"0x1\" autofillHints=\"username\" bounds=\"[0,0][9,9]\"/></hierarchy>"
+        #expect(try !convertAndRead(Array(agreeing.utf8), format: .uiautomator).decisions[0].isSecure)
+        // The attribute's text is not copied into the tree (its field is kept in masked output): only its number.
+        let written = try convertText("<hierarchy><node class=\"android.widget.EditText\" inputType=\"textPassword&#10;x\" bounds=\"[0,0][9,9]\"/></hierarchy>", format: .uiautomator)
+        #expect(written.contains(#""inputType":-1"#) && !written.contains("textPassword"), "\(written)")
         for value in ["true", "\"true\"", "\"TRUE\"", "1", "\"\"", "{}", "[]", "\"yes\""] {
             let rico = #"{"activity_name": "a/b", "activity": {"root": {"class": "android.widget.EditText", "password": "# + value
                 + #", "text": "LEAK", "children": [{"class": "android.widget.TextView", "text": "LEAK2"}]}}}"#

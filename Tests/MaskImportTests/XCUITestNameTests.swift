@@ -45,6 +45,25 @@ struct XCUITestNameTests {
         #expect(field.contains(#""accessibilityIdentifier":"email_field""#))
     }
 
+    @Test("a name that repeats text shown or typed elsewhere on the screen (before, after, above) is text, not an identifier")
+    func repeatsTextElsewhere() throws {
+        let captures = [
+            // A sibling's value before and after the element.
+            #"<XCUIElementTypeOther name="jdoe_1984" label="Signed in"/><XCUIElementTypeTextField name="Username" label="Username" value="jdoe_1984"/>"#,
+            #"<XCUIElementTypeTextField name="Username" label="Username" value="JDOE_1984 "/><XCUIElementTypeOther name="jdoe_1984" label="Signed in"/>"#,
+            // An ancestor's label.
+            #"<XCUIElementTypeOther name="Account" label="jdoe_1984"><XCUIElementTypeButton name="jdoe_1984" label="Profile"/></XCUIElementTypeOther>"#,
+        ]
+        for capture in captures {
+            let json = try Self.converted(capture)
+            #expect(!json.contains(#""accessibilityIdentifier":"jdoe_1984""#), "\(json)")
+            #expect(!(try Self.masked(json)).lowercased().contains("jdoe"), "\(capture)")
+        }
+        // Two elements sharing an identifier (no element shows it as text) keep it.
+        let shared = try Self.converted(#"<XCUIElementTypeButton name="row_button" label="Open"/><XCUIElementTypeButton name="row_button" label="Close"/>"#)
+        #expect(shared.components(separatedBy: #""accessibilityIdentifier":"row_button""#).count == 3, "\(shared)")
+    }
+
     @Test("a name that does not look like an identifier, beside a label, is kept as text in its own field")
     func textBesideLabel() throws {
         for name in ["greeting", "Skip", "Wi-Fi", "McDonald", "Continue.", "Jane Appleseed", "415-555-0100", "jane@example.com",
@@ -80,13 +99,14 @@ struct XCUITestNameTests {
         for text in ["jane", "Jane", "4111", "order-42"] { #expect(!masked.contains(text), "\(text): \(masked)") }
     }
 
-    @Test("only descendants count: the same text on a sibling or an ancestor leaves an identifier alone")
-    func onlyDescendants() throws {
+    @Test("another element's name counts only below: a sibling or an ancestor named alike leaves an identifier alone")
+    func onlyDescendantNames() throws {
         let json = try Self.converted("""
-            <XCUIElementTypeOther label="login_button"><XCUIElementTypeButton name="login_button" label="Log in"/></XCUIElementTypeOther>\
-            <XCUIElementTypeStaticText label="login_button"/>
+            <XCUIElementTypeOther name="login_button" label="Form"><XCUIElementTypeButton name="login_button" label="Log in"/></XCUIElementTypeOther>\
+            <XCUIElementTypeCell name="login_button" label="Row"/>
             """)
         #expect(json.contains(#"{"class":"XCUIElementTypeButton","accessibilityIdentifier":"login_button","accessibilityLabel":"Log in"}"#), "\(json)")
+        #expect(json.contains(#"{"class":"XCUIElementTypeCell","accessibilityIdentifier":"login_button","accessibilityLabel":"Row"}"#), "\(json)")
     }
 
     @Test("the identifier shape", arguments: [

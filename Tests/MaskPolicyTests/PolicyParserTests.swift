@@ -276,7 +276,7 @@ struct PolicyParserErrorTests {
     @Test("version must be the number 1 (or 1.1)", arguments: [
         ("\"1\"", "wrong-type", "found text"),
         ("'1'", "wrong-type", "found text"),
-        ("1.0", "wrong-type", "found a number"),
+        ("1.2", "wrong-type", "found a number"),
         ("one", "wrong-type", "found text"),
         ("true", "wrong-type", "found a boolean"),
         ("[1]", "wrong-type", "found a sequence"),
@@ -288,6 +288,17 @@ struct PolicyParserErrorTests {
         let compilation = expectDiagnostic(ruleID, "version: 1️⃣\(value)\ndefault: mask\n", messageContains: message)
         // A bad version is not also "missing".
         #expect(!compilation.diagnostics.contains { $0.ruleID == "missing-key" }, "\(listing(compilation.diagnostics))")
+    }
+
+    @Test("a version is compared as a number, as the JSON Schema compares it: 1.0 is 1, 1.10 is 1.1")
+    func numericVersion() throws {
+        for (written, format11) in [("1.0", false), ("1.00", false), ("1.10", true), ("1.1", true)] {
+            let compilation = PolicyCompiler.compile("version: \(written)\ndefault: mask\nrules:\n  - mask: { kind: input }\n", file: "p.yaml")
+            // A kind selector is format 1.1's: version 1 refuses it.
+            #expect((compilation.table != nil) == format11, "version: \(written): \(listing(compilation.diagnostics))")
+            let plain = PolicyCompiler.compile("version: \(written)\ndefault: mask\n", file: "p.yaml")
+            #expect(plain.table != nil, "version: \(written): \(listing(plain.diagnostics))")
+        }
     }
 
     @Test("a quoted \"1\" or \"1.1\" version is wrong-type, at the opening quote, with how to write it")

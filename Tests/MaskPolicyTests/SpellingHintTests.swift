@@ -4,11 +4,11 @@ import Testing
 @Suite("SpellingHint")
 struct SpellingHintTests {
     @Test(
-        "edit distance is Levenshtein over characters, case-insensitive",
+        "edit distance counts insertions, deletions, substitutions and neighbour swaps over characters, case-insensitive",
         arguments: [
             ("", "", 0), ("", "abc", 3), ("abc", "", 3), ("abc", "abc", 0),
             ("kitten", "sitting", 3), ("flaw", "lawn", 2), ("typo", "type", 1),
-            ("ABC", "abc", 0), ("UILabel", "uilabel", 0), ("verison", "version", 2),
+            ("ABC", "abc", 0), ("UILabel", "uilabel", 0), ("verison", "version", 1), ("emial", "email", 1), ("ab", "ba", 1), ("abc", "ca", 3),
             ("caf\u{E9}", "cafe", 1), ("日本", "日本語", 1), ("👍", "👎", 1),
         ] as [(String, String, Int)])
     func editDistance(a: String, b: String, expected: Int) {
@@ -30,6 +30,8 @@ struct SpellingHintTests {
             ("sceen", PolicySchema.selectorOptions, "screen"),
             ("rule", PolicySchema.topKeys, "rules"),
             ("versoin", PolicySchema.topKeys, "version"),
+            ("emial", ["email", "phone", "card", "iban", "government-id", "secret"], "email"),
+            ("phnoe", ["email", "phone", "card", "iban", "government-id", "secret"], "phone"),
             ("defaults", PolicySchema.topKeys, "default"),
             ("extend", PolicySchema.classKeys, "extends"),
             ("recursive", PolicySchema.classKeys, "recurse"),
@@ -79,8 +81,9 @@ struct SpellingHintTests {
 
     @Test("the nearest candidate wins, and ties go to the first listed")
     func ties() {
-        // A transposition is two edits: too many for a four-letter word.
-        #expect(SpellingHint.closest(to: "tpye", in: ["type"]) == nil)
+        // A swap of neighbours is one edit: close enough even in a four-letter word.
+        #expect(SpellingHint.closest(to: "tpye", in: ["type"]) == "type")
+        #expect(SpellingHint.closest(to: "ptey", in: ["type"]) == nil)
         // 'umask' is one edit from both; 'mask' is listed first.
         #expect(SpellingHint.closest(to: "umask", in: PolicySchema.actionKeys) == "mask")
         #expect(SpellingHint.closest(to: "cat", in: ["bat", "hat"]) == "bat")

@@ -61,7 +61,19 @@ struct AttackRoundTests {
 
     @Test("a crash ends with one line, exit 70 and no partial output; no register dump", arguments: ["SEGV", "ILL", "TRAP"])
     func crashes(signal: String) throws {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent(Self.folder).appendingPathComponent("crash-\(signal).json").path
+        try stopRun(signal: signal, status: 70, saying: "maskc: internal error: ")
+    }
+
+    @Test("a run stopped from outside (Ctrl-C, a cancelled job, a closed terminal) leaves no partial output",
+          arguments: [("INT", 130, "maskc: interrupted (SIGINT)"), ("TERM", 143, "maskc: terminated (SIGTERM)"), ("HUP", 129, "maskc: hung up (SIGHUP)")] as [(String, Int32, String)])
+    func interruptions(signal: String, status: Int32, saying: String) throws {
+        try stopRun(signal: signal, status: status, saying: saying)
+    }
+
+    /// Sends `signal` to `apply -o` waiting for its tree, and expects `status`, one line
+    /// starting with `saying`, and neither the output nor its partial file left.
+    private func stopRun(signal: String, status: Int32, saying: String) throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent(Self.folder).appendingPathComponent("stopped-\(signal).json").path
         try FileManager.default.createDirectory(atPath: (out as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         // `apply -` opens its output, then waits for the tree on standard input.
         let process = Process()
@@ -80,16 +92,25 @@ struct AttackRoundTests {
             waited += 1
         }
         #expect(FileManager.default.fileExists(atPath: partial), "the output was not opened before the tree was read")
-        let kill = Process()
-        kill.executableURL = URL(fileURLWithPath: "/bin/kill")
-        kill.arguments = ["-\(signal)", String(process.processIdentifier)]
-        try kill.run()
-        kill.waitUntilExit()
+        let sender = Process()
+        sender.executableURL = URL(fileURLWithPath: "/bin/kill")
+        sender.arguments = ["-\(signal)", String(process.processIdentifier)]
+        try sender.run()
+        sender.waitUntilExit()
+        // A signal the run does not act on must fail the test, not hang it.
+        waited = 0
+        while process.isRunning && waited < 400 {
+            usleep(50_000)
+            waited += 1
+        }
+        let stopped = !process.isRunning
+        if !stopped { process.terminate(); usleep(200_000); if process.isRunning { _ = kill(process.processIdentifier, SIGKILL) } }
         process.waitUntilExit()
         try? input.fileHandleForWriting.close()
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationReason == .exit && process.terminationStatus == 70, "\(process.terminationStatus): \(stderr)")
-        #expect(stderr.hasPrefix("maskc: internal error: ") && stderr.split(separator: "\n").count == 1, "\(stderr)")
+        #expect(stopped, "SIG\(signal) did not stop the run")
+        #expect(process.terminationReason == .exit && process.terminationStatus == status, "\(process.terminationStatus): \(stderr)")
+        #expect(stderr.hasPrefix(saying) && stderr.split(separator: "\n").count == 1, "\(stderr)")
         #expect(!FileManager.default.fileExists(atPath: partial) && !FileManager.default.fileExists(atPath: out))
     }
 

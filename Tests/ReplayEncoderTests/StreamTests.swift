@@ -43,6 +43,53 @@ struct StreamTests {
         #expect(decoded.map(\.base) == [nil, 0, 0, 0])
     }
 
+    @Test func aViewDroppedNearTheTopShiftsNothingAfterIt() throws {
+        // The first row scrolled off, one row changed, a row added at the bottom: the
+        // 30 rows after the first are the same views one place earlier.
+        var scrolled = first
+        scrolled.timestamp = 1000
+        scrolled.views.remove(at: 4)
+        scrolled.views[10].text = "Row 7, read"
+        scrolled.views.append(ReplayView(type: .button, x: 16, y: 900, width: 300, height: 18, text: "Row 30"))
+        var writer = ReplayStreamWriter()
+        writer.append(first)
+        let fullSize = writer.bytes.count
+        #expect(writer.append(scrolled) == .delta)
+        let deltaSize = writer.bytes.count - fullSize
+        // One removal, one change with its text, one addition with its text: tens of
+        // bytes, not the hundreds of a full frame.
+        #expect(deltaSize < 60, "\(deltaSize) bytes")
+        let delta = FrameDelta(base: first.views, new: scrolled.views)
+        #expect(delta.removed == [4] && delta.changed.map(\.index) == [11] && delta.changed.map(\.newIndex) == [10])
+        #expect(delta.added.map(\.index) == [scrolled.views.count - 1])
+        #expect(try ReplayDecoder.decode(writer.bytes).map(\.frame) == [first, scrolled])
+    }
+
+    @Test func randomEditsRoundTripAndUseTheShortestScript() throws {
+        var rng = SystemRandomNumberGenerator()
+        for round in 0..<200 {
+            var edited = first
+            edited.timestamp = 1000
+            var edits = 0
+            for _ in 0..<Int.random(in: 0...12, using: &rng) {
+                let at = Int.random(in: 0..<max(1, edited.views.count), using: &rng)
+                switch Int.random(in: 0..<3, using: &rng) {
+                case 0 where !edited.views.isEmpty: edited.views.remove(at: at)
+                case 1: edited.views.insert(ReplayView(type: .label, x: UInt16(round), y: UInt16(at), width: 5, height: 5, text: "New \(round)"), at: at)
+                default: if !edited.views.isEmpty { edited.views[at].y &+= 1 }
+                }
+                edits += 1
+            }
+            let delta = FrameDelta(base: first.views, new: edited.views)
+            // Each edit costs at most one removal and one addition, or one change.
+            #expect(delta.removed.count + delta.added.count + delta.changed.count <= 2 * edits)
+            var writer = ReplayStreamWriter(fullFrameInterval: 2)
+            writer.append(first)
+            writer.append(edited)
+            #expect(try ReplayDecoder.decode(writer.bytes).map(\.frame) == [first, edited], "round \(round)")
+        }
+    }
+
     @Test func aFullFrameAtLeastEveryInterval() {
         var writer = ReplayStreamWriter(fullFrameInterval: 3)
         var kinds: [ReplayStream.FrameKind] = []

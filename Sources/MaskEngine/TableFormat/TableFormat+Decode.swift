@@ -52,14 +52,18 @@ extension TableFormat {
         let classCount = try reader.count(.classCount, minimumSize: minimumClassSize)
         var classes: [ClassDeclaration] = []
         classes.reserveCapacity(classCount)
+        var superclassOffsets: [Int] = []
+        superclassOffsets.reserveCapacity(classCount)
         for _ in 0..<classCount {
             let name = try reader.reference(.className)
+            superclassOffsets.append(reader.offset)
             let superclass = try reader.optionalReference(.superclass)
             let kind = try reader.decoded(.kind, optionalKind)
             let recurse = try reader.decoded(.recurse, optionalFlag)
             let origin = try reader.origin()
             classes.append(ClassDeclaration(name, extends: superclass, kind: kind, recurse: recurse, origin: origin))
         }
+        try checkChains(classes, superclassOffsets: superclassOffsets)
 
         let ruleCount = try reader.count(.ruleCount, minimumSize: minimumRuleSize)
         var rules: [MaskRule] = []
@@ -102,6 +106,43 @@ extension TableFormat {
         }
         guard reader.offset == bytes.count else { throw .trailingBytes(offset: reader.offset) }
         return policy
+    }
+}
+
+extension TableFormat {
+    /// Refuses classes whose `extends` chains, through the table's classes laid over the
+    /// built-in catalog (as the engine reads them), loop or run past
+    /// ``TypeCatalog/maximumChainLength``: a compiler never writes one, and the engine
+    /// would cut such chains (fail-closed, but slowly for every tool that walks them).
+    /// - Complexity: O(c) for c classes: each class's chain length is found once.
+    static func checkChains(_ classes: [ClassDeclaration], superclassOffsets: [Int]) throws(TableFormatError) {
+        guard !classes.isEmpty else { return }
+        let catalog = TypeCatalog.builtin.overlaid(with: classes)
+        let limit = TypeCatalog.maximumChainLength
+        // Chain lengths found so far; 0 while a class's chain is being walked.
+        var lengths: [String: Int] = [:]
+        for (index, declaration) in classes.enumerated() where lengths[declaration.name] == nil {
+            // Walk up to a class whose length is known (or the chain's top), then set
+            // the lengths on the way back down.
+            var path: [String] = []
+            var current: String? = declaration.name
+            var known = 0
+            while let name = current {
+                if let length = lengths[name] {
+                    guard length > 0 else { throw .classChain(offset: superclassOffsets[index], loops: true) }
+                    known = length
+                    break
+                }
+                lengths[name] = 0
+                path.append(name)
+                current = catalog.declaration(of: name)?.superclass
+            }
+            for (depth, name) in path.reversed().enumerated() {
+                let length = known + depth + 1
+                guard length <= limit else { throw .classChain(offset: superclassOffsets[index], loops: false) }
+                lengths[name] = length
+            }
+        }
     }
 }
 

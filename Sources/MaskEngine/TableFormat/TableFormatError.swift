@@ -25,6 +25,10 @@ public enum TableFormatError: Error, Sendable, Hashable, CustomStringConvertible
     case invalidUTF8(offset: Int)
     /// Bytes left after the last rule (version 2: after the last detector).
     case trailingBytes(offset: Int)
+    /// A class's `extends` (the superclass field at `offset`) makes its chain, through
+    /// the table's classes and the built-in catalog, loop or run past
+    /// ``TypeCatalog/maximumChainLength`` classes: what a policy compiler refuses.
+    case classChain(offset: Int, loops: Bool)
 
     /// One line, without the table's content.
     public var description: String {
@@ -41,6 +45,9 @@ public enum TableFormatError: Error, Sendable, Hashable, CustomStringConvertible
         case .stringIndexOutOfRange(let offset, let index, let count): return "string \(index) at byte \(offset) is past the end of the string table (\(count) strings)"
         case .invalidUTF8(let offset): return "a string at byte \(offset) is not valid UTF-8"
         case .trailingBytes(let offset): return "unexpected bytes after the last rule, at byte \(offset)"
+        case .classChain(let offset, let loops):
+            return loops ? "the superclass at byte \(offset) makes a class chain that loops"
+                : "the superclass at byte \(offset) makes a class chain longer than \(TypeCatalog.maximumChainLength) classes"
         }
     }
 }

@@ -38,11 +38,14 @@ public enum SpellingHint {
         return best.map { "did you mean '\($0.0)'?" }
     }
 
-    /// Levenshtein distance over characters, case-insensitive in ASCII letters.
+    /// Edit distance over characters, case-insensitive in ASCII letters: insertions,
+    /// deletions, substitutions, and swaps of two neighbours (`emial` is one edit from
+    /// `email`), each counting 1 (the optimal string alignment distance).
     public static func editDistance(_ a: String, _ b: String) -> Int {
         let x = Array(a.lowercased()), y = Array(b.lowercased())
         if x.isEmpty { return y.count }
         if y.isEmpty { return x.count }
+        var beforePrevious = [Int](repeating: 0, count: y.count + 1)
         var previous = Array(0...y.count)
         var current = [Int](repeating: 0, count: y.count + 1)
         for i in 1...x.count {
@@ -50,8 +53,11 @@ public enum SpellingHint {
             for j in 1...y.count {
                 let cost = x[i - 1] == y[j - 1] ? 0 : 1
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
             }
-            swap(&previous, &current)
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
         return previous[y.count]
     }

@@ -44,6 +44,17 @@ public enum PolicyFormat: String, Sendable, Hashable, CaseIterable {
     /// `version: 1.1`: version 1 plus `kind` selectors, `defaults:` and `detect:`.
     case v1_1 = "1.1"
 
+    /// The format a YAML float names, compared as a number, as the JSON Schema's
+    /// `const` compares it: `1.0` is 1 and `1.10` is 1.1.
+    init?(number text: String) {
+        guard let value = Double(text) else { return nil }
+        switch value {
+        case 1: self = .v1
+        case 1.1: self = .v1_1
+        default: return nil
+        }
+    }
+
     /// `1 and 1.1`, for messages.
     static var names: String { allCases.map(\.rawValue).joined(separator: " and ") }
 }

@@ -43,7 +43,7 @@ public struct PolicyParser {
         }
         var version: Int?
         if let declared = pairs.first(where: { $0.name == "version" }), case .float(let text)? = declared.value.scalarValue,
-           let known = PolicyFormat(rawValue: text) {
+           let known = PolicyFormat(number: text) {
             format = known
         }
         var format11 = Format11Parts()
@@ -64,7 +64,7 @@ public struct PolicyParser {
                         error(.invalidValue, "unsupported policy version \(n); this maskc reads versions \(PolicyFormat.names)", pair.value.range)
                     }
                 } else if case .float(let text)? = pair.value.scalarValue {
-                    if PolicyFormat(rawValue: text) != nil {
+                    if PolicyFormat(number: text) != nil {
                         version = PolicySchema.version
                     } else {
                         wrongType(pair.value, expected: "the number 1 or 1.1", key: "version")

@@ -28,26 +28,71 @@ enum WeakenedSecureClassRule: PolicyLintRule {
         ])
 
     static func check(_ context: LintContext) -> [Diagnostic] {
+        WeakenedKind.findings(context, kind: .secureText, noun: "secure text", consequence: "what users type in its views is no longer always bullets",
+                              finding: finding)
+    }
+}
+
+/// `weakened-map-class`: a `types:` entry makes a map class (built in, such as
+/// `MKMapView`, or one whose superclass is a map) a class of another kind. Its views are
+/// then no longer the `MAP` placeholder: the places and addresses they show, and their
+/// children, follow the rules, and an unmask sends them.
+enum WeakenedMapClassRule: PolicyLintRule {
+    static let description = LintRuleDescription(
+        id: "weakened-map-class", name: "Map class made another kind", category: .privacy, severity: .error,
+        summary: "A `types:` entry gives a map class (built in, or extending one) another kind, so its views are no longer always a `MAP` placeholder.",
+        rationale: """
+            Maps are never unmaskable: a map shows where a user is, lives or goes, and \
+            always becomes a `MAP` placeholder with nothing below it sent. A `types:` entry \
+            can still change what a class is. Redeclaring a built-in map class with \
+            another `kind` or `extends` (or declaring a subclass of one with another \
+            `kind`) turns that guarantee off for every view of the class, silently: an \
+            unmask then sends its labels and children. When that is meant, say why in a \
+            disable comment.
+            """,
+        triggering: [
+            LintExample("version: 1\ndefault: mask\ntypes:\n  MKMapView: { kind: ↓other }\n"),
+            LintExample("version: 1\ndefault: mask\ntypes:\n  StoreMap: { extends: MKMapView, kind: ↓other }\n"),
+            LintExample("version: 1\ndefault: mask\ntypes:\n  GMSMapView: { extends: UIView, kind: ↓image }\n"),
+        ],
+        nonTriggering: [
+            LintExample("version: 1\ndefault: mask\ntypes:\n  StoreMap: { extends: MKMapView }\n"),
+            LintExample("version: 1\ndefault: mask\ntypes:\n  MapboxMaps.MapView: { extends: UIView, kind: map }\n"),
+            LintExample("version: 1\ndefault: mask\ntypes:\n  MKMapView: { recurse: false }\n"),
+        ])
+
+    static func check(_ context: LintContext) -> [Diagnostic] {
+        WeakenedKind.findings(context, kind: .map, noun: "a map", consequence: "its views are no longer a MAP placeholder, and what they and their children show follows the rules",
+                              finding: finding)
+    }
+}
+
+/// What the weakened-kind rules share: each `types:` entry whose class had `kind` (in
+/// the built-in catalog, or through the class it extends) and has another once the
+/// policy's entries are laid over the catalog.
+enum WeakenedKind {
+    static func findings(_ context: LintContext, kind protected: ViewKind, noun: String, consequence: String,
+                         finding: (String, SourceRange, String?) -> Diagnostic) -> [Diagnostic] {
         let builtin = TypeCatalog.builtin, catalog = context.catalog
         var findings: [Diagnostic] = []
         for parsed in context.policy.classes {
             let name = parsed.declaration.name
             let kind = catalog.kind(along: catalog.chain(of: name))
-            guard kind != .secureText else { continue }
-            // Secure before this entry (the built-in class), or by what it extends.
+            guard kind != protected else { continue }
+            // The kind before this entry (the built-in class), or by what it extends.
             let superclass = parsed.declaration.superclass
             let was: String
-            if builtin.kind(along: builtin.chain(of: name)) == .secureText {
-                was = "is secure text in the built-in catalog"
-            } else if let superclass, catalog.kind(along: catalog.chain(of: superclass)) == .secureText {
-                was = "extends secure text ('\(superclass)')"
+            if builtin.kind(along: builtin.chain(of: name)) == protected {
+                was = "is \(noun) in the built-in catalog"
+            } else if let superclass, catalog.kind(along: catalog.chain(of: superclass)) == protected {
+                was = "extends \(noun) ('\(superclass)')"
             } else {
                 continue
             }
             findings.append(finding(
-                "'\(name)' \(was), and this entry makes it '\(kind.rawValue)': what users type in its views is no longer always bullets",
-                at: parsed.kindRange ?? parsed.extendsRange ?? parsed.nameRange,
-                hint: "remove the entry's 'kind' or 'extends', or declare a class of your own"))
+                "'\(name)' \(was), and this entry makes it '\(kind.rawValue)': \(consequence)",
+                parsed.kindRange ?? parsed.extendsRange ?? parsed.nameRange,
+                "remove the entry's 'kind' or 'extends', or declare a class of your own"))
         }
         return findings
     }

@@ -1,0 +1,44 @@
+/// A string that equals and hashes by its UTF-8 bytes, as the engine matches names.
+///
+/// Swift's `String` equality is canonical equivalence: `é` written as one scalar and as
+/// `e` with a combining accent are equal, and so are a few singletons and their targets
+/// (U+212A KELVIN SIGN and `K`). The engine matches classes, identifiers, screens and
+/// targets byte for byte, so a map keyed by `String` could let a key written one way
+/// answer for another spelling: a screen's cached matches reused for a screen the rules
+/// do not name, or two patterns merged into one. Maps keyed by policy or tree text key
+/// by this instead.
+package struct ExactString: Hashable, Sendable {
+    package let string: String
+
+    package init(_ string: String) {
+        self.string = string
+    }
+
+    package static func == (a: ExactString, b: ExactString) -> Bool {
+        a.string.isExactly(b.string)
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(string.utf8.count)
+        for byte in string.utf8 { hasher.combine(byte) }
+    }
+}
+
+extension String {
+    /// Whether the two strings have the same UTF-8 bytes (not canonical equivalence,
+    /// which `==` tests).
+    package func isExactly(_ other: String) -> Bool {
+        utf8.count == other.utf8.count && utf8.elementsEqual(other.utf8)
+    }
+}
+
+extension Optional where Wrapped == String {
+    /// Whether both are nil, or both hold the same UTF-8 bytes.
+    package func isExactly(_ other: String?) -> Bool {
+        switch (self, other) {
+        case (nil, nil): return true
+        case (let a?, let b?): return a.isExactly(b)
+        default: return false
+        }
+    }
+}

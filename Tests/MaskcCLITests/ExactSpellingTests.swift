@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// Screens, targets and patterns match byte for byte everywhere: a spelling that Swift's
+/// `String` finds equal (a composed or decomposed accent) is another name, in every
+/// command, in any order of trees, and with a table as the policy.
+@Suite("Exact spelling")
+struct ExactSpellingTests {
+    static let folder = "maskc-exact-spelling-\(ProcessInfo.processInfo.processIdentifier)"
+    static let composed = "Caf\u{E9}Screen"
+    static let decomposed = "Cafe\u{301}Screen"
+
+    static func file(_ name: String, _ text: String) throws -> String {
+        try CLIHarness.temporaryFile(folder, name, text)
+    }
+
+    static func tree(screen: String, text: String, class className: String = "UILabel") -> String {
+        """
+        {"screen":"\(screen)","root":{"class":"UIView","frame":{"x":0,"y":0,"width":300,"height":300},"children":[\
+        {"class":"\(className)","frame":{"x":0,"y":0,"width":200,"height":40},"accessibilityIdentifier":"balance","text":"\(text)"}]}}
+        """
+    }
+
+    @Test("a target on a screen stays masked after a tree whose screen differs only in its bytes (apply, NDJSON, folder, table, encode)")
+    func screenAfterAnotherSpelling() throws {
+        let policy = try Self.file("target.yaml", "version: 1\ndefault: unmask\nrules:\n  - mask: { target: \"UILabel[ai:\(Self.composed).balance]\" }\n")
+        let table = try Self.file("target.mtab", "")
+        let compiled = try CLIHarness.run(["compile", policy, "--emit", "table", "-o", table])
+        #expect(compiled.exit == 0, "\(compiled.transcript)")
+        let first = Self.tree(screen: Self.decomposed, text: "OTHER-SCREEN-0"), second = Self.tree(screen: Self.composed, text: "BALANCE-1")
+        let stream = try Self.file("stream.ndjson", first + "\n" + second + "\n")
+        let a = try Self.file("a.json", first), b = try Self.file("b.json", second)
+        for source in [policy, table] {
+            for arguments in [["apply", stream, "--policy", source], ["apply", stream, "--policy", source, "--jobs", "2"]] {
+                let result = try CLIHarness.run(arguments)
+                #expect(result.exit == 0, "\(arguments): \(result.transcript)")
+                let lines = result.stdout.split(separator: "\n")
+                #expect(lines.count == 2)
+                // The rule's screen is the composed one: the first tree's label is shown,
+                // the second's masked.
+                #expect(lines.first?.contains("OTHER-SCREEN-0") == true, "\(arguments): \(result.stdout)")
+                #expect(!result.stdout.contains("BALANCE-1"), "\(arguments): \(result.stdout)")
+            }
+            let session = try Self.file("session-\(source.hasSuffix("mtab") ? "table" : "yaml").bin", "")
+            let encoded = try CLIHarness.run(["encode", a, b, "--policy", source, "-o", session])
+            #expect(encoded.exit == 0, "\(encoded.transcript)")
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: session))
+            #expect(bytes.range(of: Data("BALANCE-1".utf8)) == nil)
+            #expect(bytes.range(of: Data("OTHER-SCREEN-0".utf8)) != nil)
+        }
+    }
+
+    @Test("a rule's `screen:` names the screen byte for byte, as targets do")
+    func screenOption() throws {
+        let policy = try Self.file("screen.yaml", "version: 1\ndefault: unmask\nrules:\n  - mask: { type: UILabel, screen: \"\(Self.composed)\" }\n")
+        for (screen, masked) in [(Self.composed, true), (Self.decomposed, false)] {
+            let tree = try Self.file("screen-\(masked).json", Self.tree(screen: screen, text: "HELLO"))
+            for arguments in [["apply", tree, "--policy", policy], ["explain", tree, "--policy", policy]] {
+                let result = try CLIHarness.run(arguments)
+                #expect(result.exit == 0, "\(result.transcript)")
+                if arguments[0] == "apply" { #expect(result.stdout.contains("HELLO") == !masked, "\(screen.unicodeScalars.count): \(result.stdout)") }
+            }
+        }
+    }
+
+    @Test("two targets spelled alike but not byte for byte are two rules: adding one never unmasks what the other masked")
+    func targetsSpelledAlike() throws {
+        let decomposedClass = "Cafe\u{301}Box", composedClass = "Caf\u{E9}Box"
+        let one = try Self.file("one.yaml", "version: 1\ndefault: unmask\nrules:\n  - mask: { target: \"[root]>\(decomposedClass):eq(0)\" }\n")
+        let both = try Self.file("both.yaml", "version: 1\ndefault: unmask\nrules:\n  - mask: { target: \"[root]>\(decomposedClass):eq(0)\" }\n  - mask: { target: \"[root]>\(composedClass):eq(0)\" }\n")
+        for (className, name) in [(decomposedClass, "nfd"), (composedClass, "nfc")] {
+            let tree = try Self.file("box-\(name).json", "{\"screen\":\"S\",\"root\":{\"class\":\"\(className)\",\"text\":\"SECRET-\(name)\"}}")
+            let withBoth = try CLIHarness.run(["apply", tree, "--policy", both])
+            #expect(withBoth.exit == 0 && !withBoth.stdout.contains("SECRET-"), "\(name): \(withBoth.transcript)")
+            let withOne = try CLIHarness.run(["apply", tree, "--policy", one])
+            #expect(withOne.stdout.contains("SECRET-") == (name == "nfc"), "\(name): \(withOne.transcript)")
+        }
+    }
+}

@@ -60,7 +60,7 @@ extension DecisionTable {
             pathMatches.append(usesTargets || usesIDs ? incremental.lastPathMatches.map(Int32.init) : [])
         }
         var resolver = ViewResolver(table: self, screen: tree.screen)
-        func applies(_ rule: Int) -> Bool { rules[rule].screen.map { $0 == tree.screen } ?? true }
+        func applies(_ rule: Int) -> Bool { rules[rule].screen.map { Optional($0).isExactly(tree.screen) } ?? true }
 
         let facts = tree.views[view]
         let classFacts = resolver.classFacts(facts)

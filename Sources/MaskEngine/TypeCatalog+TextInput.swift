@@ -37,6 +37,6 @@ extension TypeCatalog {
     /// sorted by name.
     /// - Complexity: O(c x l) for c declared classes with chains of length l.
     public var textInputClassNames: [String] {
-        declarations.keys.filter(isTextInput).sorted()
+        declaredNames.filter(isTextInput)
     }
 }

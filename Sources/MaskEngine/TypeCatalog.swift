@@ -3,18 +3,35 @@
 /// The engine starts from ``TypeCatalog/builtin`` and lays a policy's own
 /// `types:` declarations over it.
 public struct TypeCatalog: Sendable {
-    /// Declarations by class name.
-    public private(set) var declarations: [String: ClassDeclaration]
+    /// Declarations by class name, byte for byte, as the engine matches classes: keyed
+    /// by `String`, a name spelled with U+212A KELVIN SIGN (`M\u{212A}MapView`) or a
+    /// decomposed accent would replace the declaration of the name it is canonically
+    /// equivalent to (`MKMapView`), which views of that class would then take.
+    private var byName: [ExactString: ClassDeclaration]
     /// The same declarations in the engine's string table (FNV-1a over the bytes, not a
     /// seeded SipHash; a simple name looked up without making a `String` of it): the
     /// resolver looks each class of a chain up the first time it meets the class.
     private var index: StringTable<ClassDeclaration>
 
-    private static func index(_ declarations: [String: ClassDeclaration]) -> StringTable<ClassDeclaration> {
+    private static func index(_ declarations: [ExactString: ClassDeclaration]) -> StringTable<ClassDeclaration> {
         var index = StringTable<ClassDeclaration>(capacity: declarations.count)
-        for (name, declaration) in declarations { index.set(declaration, for: name) }
+        for (name, declaration) in declarations { index.set(declaration, for: name.string) }
         return index
     }
+
+    /// The declaration under exactly this name (no simple-name or generic fallback:
+    /// see ``declaration(of:)`` for the one the engine uses).
+    public func declaration(named name: String) -> ClassDeclaration? { byName[ExactString(name)] }
+
+    /// Every declaration, one per name, in no particular order.
+    public var declarations: some Collection<ClassDeclaration> { byName.values }
+
+    /// Every declared name, sorted by its bytes (two names that differ only in how an
+    /// accent is encoded are two names).
+    public var declaredNames: [String] { byName.keys.map(\.string).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
+
+    /// How many classes are declared.
+    public var declarationCount: Int { byName.count }
 
     /// The longest class chain followed; a longer one is cut (and a cycle stops earlier).
     ///
@@ -28,9 +45,9 @@ public struct TypeCatalog: Sendable {
 
     /// Creates a catalog from declarations; a later declaration of a name wins.
     public init(_ declarations: [ClassDeclaration] = []) {
-        var byName: [String: ClassDeclaration] = [:]
-        for declaration in declarations { byName[declaration.name] = declaration }
-        self.declarations = byName
+        var byName: [ExactString: ClassDeclaration] = [:]
+        for declaration in declarations { byName[ExactString(declaration.name)] = declaration }
+        self.byName = byName
         index = Self.index(byName)
     }
 
@@ -40,19 +57,20 @@ public struct TypeCatalog: Sendable {
         var result = self
         for declaration in overlay {
             var merged = declaration
-            if let base = declarations[declaration.name] {
+            let key = ExactString(declaration.name)
+            if let base = byName[key] {
                 merged.superclass = declaration.superclass ?? base.superclass
                 merged.kind = declaration.kind ?? base.kind
                 merged.recurse = declaration.recurse ?? base.recurse
             }
-            result.declarations[declaration.name] = merged
+            result.byName[key] = merged
             result.index.set(merged, for: declaration.name)
         }
         return result
     }
 
     /// Whether the catalog declares the class under this exact name.
-    public func contains(_ name: String) -> Bool { declarations[name] != nil }
+    public func contains(_ name: String) -> Bool { byName[ExactString(name)] != nil }
 
     /// The declaration a class name stands for: its own, else its simple name's
     /// (``ClassName/simpleName(of:)``: `PrimaryButton` for `MyApp.PrimaryButton`).

@@ -82,9 +82,9 @@ struct ChainSteps: Sendable {
         steps.reserveCapacity(declarations.count)
         // A declared name's declaration is its own (``TypeCatalog/declaration(of:)``
         // looks a simple name up only for a name not declared).
-        for (name, declaration) in declarations {
-            index.set(Int32(steps.count), for: name)
-            steps.append(table.chainStep(name, declared: declaration))
+        for declaration in declarations {
+            index.set(Int32(steps.count), for: declaration.name)
+            steps.append(table.chainStep(declaration.name, declared: declaration))
         }
     }
 }

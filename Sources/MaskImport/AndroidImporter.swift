@@ -60,9 +60,9 @@ enum AndroidImporter {
                 if SecureMarker.isSet(value) { node.isSecureTextEntry = true }
             // Not in `uiautomator dump`, but in captures that add them: `inputType` (a
             // number, hex, or `textPassword|...` names) and `autofillHints` (comma-joined).
-            case _ where Self.names(name, "inputType") || Self.names(name, "input-type"):
+            case _ where Self.names(name, "inputType") || Self.names(name, "input-type") || Self.names(name, "input_type"):
                 inputTypes.append(value)
-            case _ where Self.names(name, "autofillHints") || Self.names(name, "autofill-hints"):
+            case _ where Self.names(name, "autofillHints") || Self.names(name, "autofill-hints") || Self.names(name, "autofill_hints"):
                 hints.append(value)
             // Off screen or covered: the replay encoder leaves it out.
             case "visible-to-user": if value == "false" { node.others.append(("hidden", .bool(true))) }
@@ -75,7 +75,12 @@ enum AndroidImporter {
             }
         }
         if !inputTypes.isEmpty { node.others.append(("inputType", .number(Double(inputType(inputTypes))))) }
-        if !hints.isEmpty { node.others.append(("autofillHints", .string(hints.joined(separator: ",")))) }
+        // Hints split at commas (the layout attribute's separator) and at any other
+        // separator a capture may use (spaces, `|`, `;`), joined with commas as trees take them.
+        if !hints.isEmpty {
+            let split = hints.flatMap { $0.split(whereSeparator: { $0 == "," || $0 == "|" || $0 == ";" || $0.isWhitespace }) }
+            node.others.append(("autofillHints", .string(split.joined(separator: ","))))
+        }
         node.className = className
         if let bounds { node.frame = frame(bounds) }
         return node

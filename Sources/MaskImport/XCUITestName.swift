@@ -8,10 +8,11 @@
 /// and is otherwise text:
 ///
 /// 1. the element has a label or a value, and `name` equals neither;
-/// 2. `name` equals no label or value of any other element of the capture (text shown
-///    or typed elsewhere on the screen: a username a field holds, copied into a
-///    container's `name`), and no name of an element below it (a container that copies
-///    a child's text);
+/// 2. `name` is no text shown or typed elsewhere on the screen: it equals no label or
+///    value of another element, no name another element shows as text (a name without a
+///    label, or one beside a label that is not shaped like an identifier), and no word
+///    of such a text (`jane.doe_1984` in the label `Welcome back, jane.doe_1984`); and it
+///    equals no name of an element below it (a container that copies a child's text);
 /// 3. `name` looks like a developer identifier (``looksLikeIdentifier(_:)``).
 ///
 /// Comparisons ignore case and surrounding whitespace, so `NEWS` repeats the label `News`.
@@ -49,18 +50,21 @@ enum XCUITestName {
             let parent = Int(elements[index].parent)
             if parent >= 0 { subtreeEnd[parent] = max(subtreeEnd[parent], subtreeEnd[index]) }
         }
-        // Where each candidate name occurs as some element's name; and whether it is
-        // some element's label or value (text on the screen).
+        // Where each candidate name occurs as some element's name; and the text the
+        // screen shows (labels, values, names that are text), whole and word by word.
         var occurrences: [String: [Int]] = [:]
-        var shown: Set<String> = []
         for index in candidates { occurrences[comparable(elements[index].attribute("name") ?? "")] = [] }
+        var shown: Set<String> = []
+        let isCandidate = Set(candidates)
         for (index, element) in elements.enumerated() {
             for attribute in ["label", "value", "name"] {
                 guard let text = XCUITestImporter.nonEmpty(element.attribute(attribute)) else { continue }
                 let key = comparable(text)
-                guard occurrences[key] != nil else { continue }
-                if attribute != "name" { shown.insert(key) }
-                if occurrences[key]?.last != index { occurrences[key]?.append(index) }
+                if attribute != "name" || (roles[index] == .text && !isCandidate.contains(index)) {
+                    shown.insert(key)
+                    for word in words(of: key) { shown.insert(word) }
+                }
+                if occurrences[key] != nil, occurrences[key]?.last != index { occurrences[key]?.append(index) }
             }
         }
         for index in candidates {
@@ -107,6 +111,20 @@ enum XCUITestName {
         let hasUpper = bytes.contains(where: isUpper)
         if bytes.contains(hyphen) && !hasUpper { return true }
         return isLower(first) && hasUpper
+    }
+
+    /// The words of a text (already ``comparable(_:)``) that could be an identifier:
+    /// split at whitespace and at punctuation identifiers do not use (`_ . - : /` stay
+    /// inside a word), with trailing `. : - /` dropped (a sentence's full stop).
+    static func words(of text: String) -> [String] {
+        let kept: Set<Character> = ["_", ".", "-", ":", "/"]
+        var words: [String] = []
+        for part in text.split(whereSeparator: { !($0.isLetter || $0.isNumber || kept.contains($0)) }) {
+            var word = Substring(part)
+            while let last = word.last, kept.contains(last), last != "_" { word = word.dropLast() }
+            if !word.isEmpty { words.append(String(word)) }
+        }
+        return words
     }
 
     /// A name, label or value as compared: surrounding whitespace dropped, lowercased.

@@ -129,7 +129,7 @@ struct JSONParser: ~Copyable {
                 i = try number(p, i)
             default:
                 if JSONReader.isByteOrderMark(p, at: i) { throw fail("byte order mark (U+FEFF) where a value was expected; one is skipped only at the start of a file", i, p) }
-                throw fail(c < 0x80 && c >= 0x20 ? "unexpected character '\(Character(Unicode.Scalar(c)))'" : String(unexpectedByte: c), i, p)
+                throw fail(String(unexpectedCharacter: c), i, p)
             }
             if !isValueDone { continue }
             // After a value: a comma and the next member or element, or closings.

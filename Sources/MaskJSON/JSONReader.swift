@@ -65,6 +65,23 @@ public enum JSONReader {
 }
 
 extension String {
+    /// What a syntax error says of the byte it stopped at: punctuation is quoted (it is
+    /// the document's structure); a letter or a digit is only named, since it is likely
+    /// the start of a value (a name, a card number) that a quote went missing from, and
+    /// no error quotes a tree's content.
+    init(unexpectedCharacter byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+            self = "unexpected letter (text must be in double quotes)"
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            self = "unexpected digit"
+        case 0x20..<0x80:
+            self = "unexpected character '\(Character(Unicode.Scalar(byte)))'"
+        default:
+            self.init(unexpectedByte: byte)
+        }
+    }
+
     init(unexpectedByte byte: UInt8) {
         let hex = String(byte, radix: 16, uppercase: true)
         self = "unexpected byte 0x\(hex.count == 1 ? "0" + hex : hex)"

@@ -117,9 +117,9 @@ struct ViewDiff {
     func groups(_ change: Change) -> [(screen: String, rule: Int?, entries: [Entry])] {
         let mine = changes.filter { $0.change == change }
         var keys: [(String, Int?)] = []
-        for entry in mine where !keys.contains(where: { $0.0 == entry.screen && $0.1 == entry.rule }) { keys.append((entry.screen, entry.rule)) }
+        for entry in mine where !keys.contains(where: { $0.0.isExactly(entry.screen) && $0.1 == entry.rule }) { keys.append((entry.screen, entry.rule)) }
         keys.sort { a, b in a.0 != b.0 ? a.0 < b.0 : (a.1 ?? Int.max) < (b.1 ?? Int.max) }
-        return keys.map { key in (key.0, key.1, mine.filter { $0.screen == key.0 && $0.rule == key.1 }) }
+        return keys.map { key in (key.0, key.1, mine.filter { $0.screen.isExactly(key.0) && $0.rule == key.1 }) }
     }
 }
 
@@ -164,11 +164,12 @@ struct RuleDiff {
         }
         detectorsAdded = after.detectors.filter { !before.detectors.contains($0) }
         detectorsRemoved = before.detectors.filter { !after.detectors.contains($0) }
-        let names = Set(before.catalog.declarations.keys).union(after.catalog.declarations.keys)
-        classesChanged = names.filter { name in
+        // Names byte for byte, as the engine matches classes.
+        let names = Set((before.catalog.declaredNames + after.catalog.declaredNames).map(ExactString.init))
+        classesChanged = names.map(\.string).filter { name in
             before.catalog.chain(of: name) != after.catalog.chain(of: name)
-                || before.catalog.declarations[name].map(Self.shape) != after.catalog.declarations[name].map(Self.shape)
-        }.sorted()
+                || before.catalog.declaration(named: name).map(Self.shape) != after.catalog.declaration(named: name).map(Self.shape)
+        }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         classesLooser = classesChanged.filter { Self.looser($0, before, after) }
     }
 

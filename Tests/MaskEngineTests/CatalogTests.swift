@@ -41,7 +41,7 @@ struct CatalogTests {
 
     @Test func laterDeclarationWins() {
         let c = TypeCatalog([ClassDeclaration("A", kind: .text), ClassDeclaration("A", extends: "B")])
-        #expect(c.declarations["A"]?.kind == nil)
+        #expect(c.declaration(named: "A")?.kind == nil)
         #expect(c.chain(of: "A") == ["A", "B"])
     }
 
@@ -55,17 +55,17 @@ struct CatalogTests {
             ClassDeclaration("Fancy", extends: "Label"),
             ClassDeclaration("Base", kind: .image),
         ])
-        #expect(o.declarations["Label"]?.superclass == "Base")
-        #expect(o.declarations["Label"]?.kind == .text)
-        #expect(o.declarations["Label"]?.recurse == false)
+        #expect(o.declaration(named: "Label")?.superclass == "Base")
+        #expect(o.declaration(named: "Label")?.kind == .text)
+        #expect(o.declaration(named: "Label")?.recurse == false)
         #expect(o.chain(of: "Fancy") == ["Fancy", "Label", "Base"])
         #expect(o.kind(along: o.chain(of: "Fancy")) == .text)
         #expect(o.kind(along: ["Base"]) == .image)
-        #expect(base.declarations["Fancy"] == nil)
+        #expect(base.declaration(named: "Fancy") == nil)
         let changed = base.overlaid(with: [ClassDeclaration("Label", kind: .secureText, recurse: true)])
-        #expect(changed.declarations["Label"]?.kind == .secureText)
-        #expect(changed.declarations["Label"]?.recurse == true)
-        #expect(changed.declarations["Label"]?.superclass == "Base")
+        #expect(changed.declaration(named: "Label")?.kind == .secureText)
+        #expect(changed.declaration(named: "Label")?.recurse == true)
+        #expect(changed.declaration(named: "Label")?.superclass == "Base")
     }
 
     @Test func cyclesAndLongChainsStop() {

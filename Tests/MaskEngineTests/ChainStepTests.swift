@@ -66,8 +66,8 @@ struct ChainStepTests {
     func aTableCarriesItsCatalogsSteps() {
         let table = DecisionTable(policy: MaskingPolicy(default: .mask, classes: [ClassDeclaration("PrimaryButton", extends: "UIButton")],
                                                         rules: [MaskRule(.unmask, .type("UIButton"), recursive: false, screen: nil)]))
-        #expect(table.chainSteps.steps.count == table.catalog.declarations.count)
-        for name in table.catalog.declarations.keys {
+        #expect(table.chainSteps.steps.count == table.catalog.declarationCount)
+        for name in table.catalog.declaredNames {
             guard let number = table.chainSteps.index.lookup(name) else {
                 Issue.record("\(name) has no step")
                 continue

@@ -35,7 +35,7 @@ struct TableFormatTests {
         #expect(Array(bytes.prefix(6)) == Array("MTAB".utf8) + [1, 0])
         let table = try DecisionTable(serialized: bytes)
         #expect(table.rules == Self.policy.rules)
-        #expect(table.catalog.declarations["MapboxMapView"]?.kind == .map)
+        #expect(table.catalog.declaration(named: "MapboxMapView")?.kind == .map)
     }
 
     @Test("an empty policy is 53 bytes: header, no strings, the default, no classes, no rules")
@@ -165,6 +165,16 @@ struct TableFormatTests {
                 continue
             }
         }
+        // What a compiler writes: a class extending its own module-qualified name (the
+        // engine's simple-name fallback ends the chain there), a built-in redeclared so.
+        for policy in [MaskingPolicy(classes: [ClassDeclaration("Foo", extends: "MyApp.Foo")]),
+                       MaskingPolicy(classes: [ClassDeclaration("UILabel", extends: "App.UILabel")]),
+                       MaskingPolicy(classes: [ClassDeclaration("MyApp.Foo", extends: "Foo"), ClassDeclaration("Foo", extends: "UIView")])] {
+            #expect(Self.error(TableFormat.encode(policy)) == nil, "\(policy.classes)")
+        }
+        // Names that Swift's String finds equal are two classes: no loop.
+        let kelvin = MaskingPolicy(classes: [ClassDeclaration("AK", extends: "A\u{212A}"), ClassDeclaration("A\u{212A}", extends: "UIView")])
+        #expect(Self.error(TableFormat.encode(kelvin)) == nil)
         // Classes that share a chain, and simple-name fallbacks, are fine.
         let shared = MaskingPolicy(classes: [ClassDeclaration("Base", extends: "UILabel"), ClassDeclaration("A", extends: "Base"),
                                              ClassDeclaration("B", extends: "Base"), ClassDeclaration("MyApp.C", extends: "A")])

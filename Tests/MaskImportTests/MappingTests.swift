@@ -134,6 +134,8 @@ struct MappingTests {
         for attribute in ["a:password=\"true\"", "inputType=\"129\"", "inputType=\"0x81\"", "inputType=\"textPassword|textNoSuggestions\"",
                           "input-type=\"18\"", "inputType=\"garbled\"", "PASSWORD=\"true\"", "android:inputType=\"textWebPassword\"",
                           "autofillHints=\"password\"", "autofill-hints=\"username,newPassword\"", "a:autofillHints=\"smsOTPCode\"",
+                          "autofill_hints=\"username password\"", "autofillHints=\"username|password\"", "autofillHints=\"username;creditCardNumber\"",
+                          "input_type=\"textPassword\"",
                           // Given twice: a password variation in either, or two that disagree.
                           "inputType=\"1\" input-type=\"129\"", "input-type=\"129\" inputType=\"1\"", "inputType=\"1\" input-type=\"2\""] {
             let xml = "<hierarchy><node class=\"android.widget.EditText\" text=\"LEAK\" \(attribute) bounds=\"[0,0][9,9]\"/></hierarchy>"

@@ -53,6 +53,11 @@ struct XCUITestNameTests {
             #"<XCUIElementTypeTextField name="Username" label="Username" value="JDOE_1984 "/><XCUIElementTypeOther name="jdoe_1984" label="Signed in"/>"#,
             // An ancestor's label.
             #"<XCUIElementTypeOther name="Account" label="jdoe_1984"><XCUIElementTypeButton name="jdoe_1984" label="Profile"/></XCUIElementTypeOther>"#,
+            // Another element's name that is shown as text (it has no label).
+            #"<XCUIElementTypeStaticText name="jdoe_1984"/><XCUIElementTypeOther name="jdoe_1984" label="Account"/>"#,
+            // A word of a label or value elsewhere.
+            #"<XCUIElementTypeStaticText label="Welcome back, JDOE_1984."/><XCUIElementTypeOther name="jdoe_1984" label="Header"/>"#,
+            #"<XCUIElementTypeOther name="jdoe_1984" label="Header"/><XCUIElementTypeTextField label="Email" value="jdoe_1984@example.com is taken"/>"#,
         ]
         for capture in captures {
             let json = try Self.converted(capture)

@@ -414,6 +414,10 @@ struct JSONReaderTests {
         #expect(syntaxError(#"{"a":[1,2, "#)?.message == "the document ends inside an array")
         #expect(syntaxError(#"{"text":[1,2,}"#)?.path == "$.text[2]")
         #expect(syntaxError(#"{"a":[1,2,]"#)?.message == "unexpected character ']'")
+        // A letter or digit is named, never quoted: it is likely a value's first character.
+        #expect(syntaxError(#"{"a":Jane}"#)?.message == "unexpected letter (text must be in double quotes)")
+        #expect(syntaxError(#"{"a":1 4111}"#).map { !$0.message.contains("4") } == true)
+        #expect(syntaxError(#"{Jane:1}"#).map { !$0.message.contains("J") } == true)
         #expect(syntaxError(#"{"text":["#)?.path == "$.text[0]")
         #expect(syntaxError(#"{"a":1,"#)?.path == "$.<key 0>")
         #expect(syntaxError(#"{"a":1,"#)?.message == "the document ends inside an object")

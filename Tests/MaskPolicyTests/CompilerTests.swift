@@ -68,7 +68,7 @@ struct ShippedPolicyTests {
         #expect(table.rules[3].recursive == false)
         #expect(table.rules[5].screen == "SalesViewController")
         #expect(table.rules[0].reason == "buttons show static copy only")
-        #expect(table.catalog.declarations["MapboxMapView"]?.kind == .map)
+        #expect(table.catalog.declaration(named: "MapboxMapView")?.kind == .map)
         #expect(table.usesTargets && table.usesScreens && !table.usesIDs)
     }
 }
@@ -105,7 +105,7 @@ struct CompilerPipelineTests {
         // Instance rules first, mask before unmask, then source order.
         #expect(table.priorityOrder == [1, 2, 3, 0])
         #expect(table.catalog.chain(of: "CenteredLabel").starts(with: ["CenteredLabel", "UILabel"]))
-        #expect(table.catalog.declarations["MapboxMapView"]?.recurse == false)
+        #expect(table.catalog.declaration(named: "MapboxMapView")?.recurse == false)
         #expect(compilation.parsed?.policy.classes.count == 2)
     }
 

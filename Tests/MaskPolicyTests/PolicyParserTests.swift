@@ -222,9 +222,9 @@ struct PolicyParserValidTests {
         #expect(Position(parsed.classes[6].nameRange.start) == input["6️⃣"])
 
         let table = try #require(compilation.table)
-        #expect(table.catalog.declarations["MapboxMapView"]?.kind == .map)
-        #expect(table.catalog.declarations["MapboxMapView"]?.recurse == false)
-        #expect(table.catalog.declarations["CenteredLabel"]?.superclass == "UILabel")
+        #expect(table.catalog.declaration(named: "MapboxMapView")?.kind == .map)
+        #expect(table.catalog.declaration(named: "MapboxMapView")?.recurse == false)
+        #expect(table.catalog.declaration(named: "CenteredLabel")?.superclass == "UILabel")
         #expect(parsed.policy.classes == declarations)
     }
 

@@ -76,4 +76,28 @@ struct ExactSpellingTests {
             #expect(withOne.stdout.contains("SECRET-") == (name == "nfc"), "\(name): \(withOne.transcript)")
         }
     }
+
+    @Test("a types: entry spelled with U+212A KELVIN SIGN declares its own class: the built-in MKMapView stays a map (apply, table)")
+    func kelvinSignClass() throws {
+        let policy = try Self.file("kelvin.yaml", "version: 1\ndefault: unmask\ntypes:\n  \"M\u{212A}MapView\": { kind: other, recurse: true }\n")
+        let table = try Self.file("kelvin.mtab", "")
+        #expect(try CLIHarness.run(["compile", policy, "--emit", "table", "-o", table]).exit == 0)
+        let tree = try Self.file("map.json", #"{"screen":"S","root":{"class":"UIView","children":[{"class":"MKMapView","text":"12 Main Street","children":[{"class":"UILabel","text":"Jane lives here"}]}]}}"#)
+        for source in [policy, table] {
+            let result = try CLIHarness.run(["apply", tree, "--policy", source])
+            #expect(result.exit == 0 && result.stdout.contains(#""placeholder":"MAP""#), "\(result.transcript)")
+            #expect(!result.stdout.contains("Main") && !result.stdout.contains("Jane"), "\(result.stdout)")
+        }
+    }
+
+    @Test("a layer's unmask on a screen spelled differently from its base's allowUnmask entry loosens the base")
+    func layerScreenSpelling() throws {
+        let base = try Self.file("layer-base.yaml", "version: 1\ndefault: mask\nrules: []\nallowUnmask:\n  - { type: UILabel, screen: \"Caf\u{E9}\" }\n")
+        let layer = try Self.file("layer.yaml", "version: 1\nextends: [\((base as NSString).lastPathComponent)]\nrules:\n  - unmask: { type: UILabel, screen: \"Cafe\u{301}\" }\n    reason: static\n")
+        let checked = try CLIHarness.run(["check", layer])
+        #expect(checked.exit == 1 && checked.stdout.contains("[loosens-base]"), "\(checked.transcript)")
+        let same = try Self.file("layer-same.yaml", "version: 1\nextends: [\((base as NSString).lastPathComponent)]\nrules:\n  - unmask: { type: UILabel, screen: \"Caf\u{E9}\" }\n    reason: static\n")
+        let allowed = try CLIHarness.run(["check", same])
+        #expect(!allowed.stdout.contains("[loosens-base]"), "\(allowed.transcript)")
+    }
 }

@@ -68,7 +68,7 @@ public struct ReferenceResolver: Sendable {
     /// class (`SwiftUI.SecureField<SwiftUI.Text>`) with no superclass declared extends
     /// its name before the `<`. Written apart from the engine's.
     func declared(_ name: String) -> ClassDeclaration? {
-        var found = catalog.declarations[name] ?? Self.simpleName(name).flatMap { catalog.declarations[$0] }
+        var found = catalog.declaration(named: name) ?? Self.simpleName(name).flatMap { catalog.declaration(named: $0) }
         if found?.superclass == nil, let open = name.firstIndex(of: "<"), open != name.startIndex {
             found = found ?? ClassDeclaration(name)
             found?.superclass = String(name[..<open])

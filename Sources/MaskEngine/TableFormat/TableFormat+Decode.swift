@@ -110,37 +110,38 @@ extension TableFormat {
 }
 
 extension TableFormat {
-    /// Refuses classes whose `extends` chains, through the table's classes laid over the
-    /// built-in catalog (as the engine reads them), loop or run past
-    /// ``TypeCatalog/maximumChainLength``: a compiler never writes one, and the engine
-    /// would cut such chains (fail-closed, but slowly for every tool that walks them).
-    /// - Complexity: O(c) for c classes: each class's chain length is found once.
+    /// Refuses what a policy compiler never writes: classes whose `extends` loop (by
+    /// exact names, as the compiler checks them), and chains, through the table's
+    /// classes laid over the built-in catalog and followed as the engine follows them
+    /// (a simple name standing for a module-qualified one; a repeated class ends the
+    /// chain), longer than ``TypeCatalog/maximumChainLength``. The engine would cut such
+    /// chains (fail-closed, but slowly for every tool that walks them).
+    /// - Complexity: O(c · l) for c classes and chains of at most l classes.
     static func checkChains(_ classes: [ClassDeclaration], superclassOffsets: [Int]) throws(TableFormatError) {
         guard !classes.isEmpty else { return }
         let catalog = TypeCatalog.builtin.overlaid(with: classes)
         let limit = TypeCatalog.maximumChainLength
-        // Chain lengths found so far; 0 while a class's chain is being walked.
-        var lengths: [String: Int] = [:]
-        for (index, declaration) in classes.enumerated() where lengths[declaration.name] == nil {
-            // Walk up to a class whose length is known (or the chain's top), then set
-            // the lengths on the way back down.
-            var path: [String] = []
+        // Loops, by exact names: each class's walk stops at a class already settled.
+        var settled = Set<ExactString>()
+        for (index, declaration) in classes.enumerated() {
+            var path = Set<ExactString>()
             var current: String? = declaration.name
-            var known = 0
             while let name = current {
-                if let length = lengths[name] {
-                    guard length > 0 else { throw .classChain(offset: superclassOffsets[index], loops: true) }
-                    known = length
-                    break
-                }
-                lengths[name] = 0
-                path.append(name)
-                current = catalog.declaration(of: name)?.superclass
+                let key = ExactString(name)
+                if settled.contains(key) { break }
+                guard path.insert(key).inserted else { throw .classChain(offset: superclassOffsets[index], loops: true) }
+                current = catalog.declaration(named: name)?.superclass
             }
-            for (depth, name) in path.reversed().enumerated() {
-                let length = known + depth + 1
-                guard length <= limit else { throw .classChain(offset: superclassOffsets[index], loops: false) }
-                lengths[name] = length
+            settled.formUnion(path)
+        }
+        // Lengths, as the engine walks: no loop is left but those the simple-name
+        // fallback makes, which end the chain.
+        for (index, declaration) in classes.enumerated() {
+            var seen = Set<ExactString>()
+            var current: String? = declaration.name
+            while let name = current, seen.insert(ExactString(name)).inserted {
+                guard seen.count <= limit else { throw .classChain(offset: superclassOffsets[index], loops: false) }
+                current = catalog.declaration(of: name)?.superclass
             }
         }
     }

@@ -53,7 +53,8 @@ public enum RuleCoverage {
     /// - Parameter catalog: the class declarations `type` selectors are read along.
     /// - Complexity: O(chain length) for types; O(n·k) for globs of n bytes and k pieces.
     public static func covers(_ wide: SelectorReach, _ narrow: SelectorReach, catalog: TypeCatalog) -> Bool {
-        if let screen = wide.screen, screen != narrow.screen { return false }
+        // Screens and classes byte for byte, as the engine matches them.
+        if let screen = wide.screen, !Optional(screen).isExactly(narrow.screen) { return false }
         if narrow.recursive && !wide.recursive { return false }
         return selects(wide.selector, everyViewOf: narrow.selector, catalog: catalog)
     }
@@ -62,7 +63,7 @@ public enum RuleCoverage {
     public static func selects(_ wide: ViewSelector, everyViewOf narrow: ViewSelector, catalog: TypeCatalog) -> Bool {
         switch (wide, narrow) {
         case (.type(let wideClass), .type(let narrowClass)):
-            return catalog.chain(of: narrowClass).contains(wideClass)
+            return catalog.chain(of: narrowClass).contains { $0.isExactly(wideClass) }
         case (.tag(let a), .tag(let b)):
             return a == b
         case (.kind(let a), .kind(let b)):

@@ -114,10 +114,10 @@ enum Tightening {
         }
         var reported = Set<String>()
         var found: [Diagnostic] = []
-        for name in Set(old.declarations.keys).union(new.declarations.keys).sorted() {
+        for name in Set((old.declaredNames + new.declaredNames).map(ExactString.init)).map(\.string).sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             let newChain = new.chain(of: name), oldChain = old.chain(of: name)
             guard let declaration = (newChain + oldChain).first(where: declared.contains), !reported.contains(declaration) else { continue }
-            guard newChain != oldChain || old.declarations[name] != new.declarations[name] else { continue }
+            guard newChain != oldChain || old.declaration(named: name) != new.declaration(named: name) else { continue }
             let what = ClassProbe.first(name, screens: screens, pairs: tables, loosening).map { probe in
                 (probe.isChild ? "views inside views of '\(name)' " : "views of '\(name)' ") + probe.change
                     + (probe.source == nil ? "" : " (with a bundled image)") + (probe.screen.map { " on \($0)" } ?? "")

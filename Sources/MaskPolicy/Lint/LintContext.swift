@@ -17,12 +17,12 @@ struct LintContext {
     func isKnownClass(_ name: String) -> Bool { catalog.knows(name) || simpleNames.contains(name) }
 
     /// The simple names of the declared classes that have one (``ClassName``).
-    var simpleNames: Set<String> { Set(catalog.declarations.keys.compactMap(ClassName.simpleName)) }
+    var simpleNames: Set<String> { Set(catalog.declaredNames.compactMap(ClassName.simpleName)) }
 
     /// Every class name a hint may suggest: the declared names, then the simple names
     /// that are not declared themselves.
     var classNames: [String] {
-        let declared = catalog.declarations.keys.sorted()
+        let declared = catalog.declaredNames
         return declared + simpleNames.subtracting(declared).sorted()
     }
 

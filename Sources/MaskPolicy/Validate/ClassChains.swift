@@ -20,7 +20,7 @@ struct ClassChains {
     /// - Complexity: O(c log c) for c classes (the sort); the walk itself is O(c).
     init(declaring classes: [ClassDeclaration], over catalog: TypeCatalog) {
         merged = catalog.overlaid(with: classes)
-        for name in classes.map(\.name) + merged.declarations.keys.sorted() where lengths[name] == nil {
+        for name in classes.map(\.name) + merged.declaredNames where lengths[name] == nil {
             walk(from: name)
         }
     }

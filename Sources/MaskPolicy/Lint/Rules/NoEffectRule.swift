@@ -37,10 +37,10 @@ enum NoEffectRule: PolicyLintRule {
             let rule = parsed.rule
             for other in bySelector[rule.selector] ?? [] where other.actionRange != parsed.actionRange {
                 let o = other.rule
-                let appliesWherever = o.screen == nil || o.screen == rule.screen
+                let appliesWherever = o.screen == nil || o.screen.isExactly(rule.screen)
                 let reachesAsFar = o.recursive || !rule.recursive
                 guard appliesWherever, reachesAsFar else { continue }
-                let sameScopeAndReach = o.screen == rule.screen && o.recursive == rule.recursive
+                let sameScopeAndReach = o.screen.isExactly(rule.screen) && o.recursive == rule.recursive
                 if sameScopeAndReach { continue }  // `duplicate` or `conflict` says it
                 if rule.action == .unmask && o.action == .mask {
                     findings.append(finding(

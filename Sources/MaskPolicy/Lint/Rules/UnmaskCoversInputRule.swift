@@ -72,7 +72,7 @@ enum UnmaskCoversInputRule: PolicyLintRule {
             guard case .type(let unmasked) = parsed.rule.selector, !catalog.isTextInput(unmasked) else { continue }
             let screen = parsed.rule.screen
             // Rules that apply wherever this one does: unscoped, or on the same screen.
-            func applies(_ rule: MaskRule) -> Bool { rule.screen == nil || rule.screen == screen }
+            func applies(_ rule: MaskRule) -> Bool { rule.screen == nil || rule.screen.isExactly(screen) }
             // At the unmasked class itself, an applicable mask rule wins the tie.
             if typeRules[unmasked]?.contains(where: { $0.action == .mask && applies($0) }) == true { continue }
             var exposed: [(name: String, depth: Int, superclass: String)] = []

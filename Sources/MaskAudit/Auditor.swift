@@ -85,7 +85,8 @@ public struct Auditor {
     private var changes: [DecisionChange] = []
     /// Short strings already scanned and found clean (class names, keys, fonts repeat
     /// on every view), and whether each class takes text input.
-    private var clean = Set<String>()
+    /// By bytes: a clean look-alike (`D\u{212A}...` for `DK...`) must not vouch for a value.
+    private var clean = Set<ExactString>()
     private var inputClasses: [String: Bool] = [:]
 
     /// Creates an auditor for a policy, and optionally the policy it replaces.
@@ -175,9 +176,9 @@ public struct Auditor {
                clearContent[ordinal] == nil {
                 clearContent[ordinal] = place.field
             }
-            guard !clean.contains(text) else { return }
+            guard !clean.contains(ExactString(text)) else { return }
             let kinds = ValueDetectors.scan(text).map(SensitiveKind.init)
-            if kinds.isEmpty, text.utf8.count <= 64, clean.count < 65_536 { clean.insert(text) }
+            if kinds.isEmpty, text.utf8.count <= 64, clean.count < 65_536 { clean.insert(ExactString(text)) }
             for kind in kinds where seen.insert(SeenKey(view: place.view, field: place.field, kind: kind)).inserted {
                 let facts = view.map { tree.views[$0] }
                 var message = "\(kind.rawValue) sent in clear in '\(place.field)'"

@@ -42,3 +42,11 @@ extension Optional where Wrapped == String {
         }
     }
 }
+
+extension Sequence where Element == MaskRule {
+    /// The screens the rules name, each byte-for-byte spelling once (a look-alike
+    /// spelling is another screen), sorted by bytes.
+    package var distinctScreens: [String] {
+        Set(compactMap(\.screen).map(ExactString.init)).map(\.string).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+}

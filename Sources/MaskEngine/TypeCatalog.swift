@@ -111,7 +111,8 @@ public struct TypeCatalog: Sendable {
         var result = [name]
         var current = name
         while result.count < Self.maximumChainLength, let next = declaration(of: current)?.superclass {
-            if result.contains(next) { break }
+            // A repeat by bytes, as the engine walks: a look-alike name is another class.
+            if result.contains(where: { $0.isExactly(next) }) { break }
             result.append(next)
             current = next
         }
@@ -123,7 +124,7 @@ public struct TypeCatalog: Sendable {
     /// - Complexity: O(length of the chain).
     public func isCut(_ chain: [String]) -> Bool {
         guard chain.count >= Self.maximumChainLength, let last = chain.last, let next = declaration(of: last)?.superclass else { return false }
-        return !chain.contains(next)
+        return !chain.contains { $0.isExactly(next) }
     }
 
     /// The first kind declared along `chain`, or `.other`.
@@ -149,7 +150,7 @@ public struct TypeCatalog: Sendable {
         while true {
             let declaration = declaration(of: current)
             summary.note(current, declaration)
-            guard let next = declaration?.superclass, !summary.chain.contains(next) else { break }
+            guard let next = declaration?.superclass, !summary.chain.contains(where: { $0.isExactly(next) }) else { break }
             if summary.chain.count >= Self.maximumChainLength {
                 summary.isCut = true
                 break

@@ -183,7 +183,7 @@ struct RuleDiff {
     /// without a bundled image: masked, locked or secure then and not now, or its
     /// children sent now and not then.
     private static func looser(_ name: String, _ before: DecisionTable, _ after: DecisionTable) -> Bool {
-        let screens = [nil] + Set((before.rules + after.rules).compactMap(\.screen)).sorted().map { Optional($0) }
+        let screens = [nil] + (before.rules + after.rules).distinctScreens.map { Optional($0) }
         return ClassProbe.first(name, screens: screens, pairs: [(before, after)]) { a, b in
             (a.isMasked && !b.isMasked) || (a.isLocked && !b.isLocked) || (a.isSecure && !b.isSecure)
                 || (!a.emitsChildren && b.emitsChildren) ? true : nil

@@ -48,7 +48,7 @@ struct TestCommand: ParsableCommand {
         var runner = PolicyTestRunner()
         var outcomes: [ExpectationOutcome] = []
         for file in files { outcomes += try runner.run(file) }
-        let tallies = coverage ? runner.policyOrder.compactMap { runner.coverage[$0] } : nil
+        let tallies = coverage ? runner.policyOrder.compactMap { runner.coverage(of: $0) } : nil
         switch format {
         case .text: try FileIO.printOutput(TestReporter.text(outcomes, files: files, coverage: tallies))
         case .junit: try FileIO.printOutput(TestReporter.junit(outcomes, files: files, coverage: tallies))

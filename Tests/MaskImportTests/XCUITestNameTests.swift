@@ -58,6 +58,9 @@ struct XCUITestNameTests {
             // A word of a label or value elsewhere.
             #"<XCUIElementTypeStaticText label="Welcome back, JDOE_1984."/><XCUIElementTypeOther name="jdoe_1984" label="Header"/>"#,
             #"<XCUIElementTypeOther name="jdoe_1984" label="Header"/><XCUIElementTypeTextField label="Email" value="jdoe_1984@example.com is taken"/>"#,
+            // A part of a word between `:` and `/`.
+            #"<XCUIElementTypeStaticText label="Username:jdoe_1984"/><XCUIElementTypeOther name="jdoe_1984" label="Header"/>"#,
+            #"<XCUIElementTypeStaticText label="https://example.com/u/jdoe_1984"/><XCUIElementTypeOther name="jdoe_1984" label="Header"/>"#,
         ]
         for capture in captures {
             let json = try Self.converted(capture)

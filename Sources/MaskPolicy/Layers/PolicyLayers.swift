@@ -97,7 +97,9 @@ public enum PolicyLayers {
         let limits: PolicyLimits
         let read: Reader
         var diagnostics: [Diagnostic] = []
-        var loaded: [String: Cumulative] = [:]
+        /// By path, byte for byte: two files whose names differ only in how an accent is
+        /// encoded are two files.
+        var loaded: [ExactString: Cumulative] = [:]
         var order: [String] = []
 
         /// Loads `policy`'s bases (depth first), checks `policy` against them, and
@@ -108,14 +110,14 @@ public enum PolicyLayers {
             for entry in policy.layering.bases {
                 let path = PolicyLayers.resolve(entry.path, from: policy.file)
                 let at = rootEntry ?? entry
-                if let index = stack.firstIndex(of: path) {
+                if let index = stack.firstIndex(where: { $0.isExactly(path) }) {
                     let loop = (stack[index...] + [path]).joined(separator: " -> ")
                     diagnostics.append(Diagnostic(.extendsCycle, "'extends' loops: \(loop)", at: at.range,
                                                   hint: "a policy cannot be its own base; remove the entry that closes the loop"))
                     failed = true
                     continue
                 }
-                if let known = loaded[path] {
+                if let known = loaded[ExactString(path)] {
                     bases.append((path, known))
                     continue
                 }
@@ -131,7 +133,7 @@ public enum PolicyLayers {
             }
             guard !failed else { return nil }
             let result = combine(policy, over: bases)
-            loaded[policy.file] = result
+            loaded[ExactString(policy.file)] = result
             order.append(policy.file)
             return result
         }
@@ -170,11 +172,13 @@ public enum PolicyLayers {
                                   detectors: policy.detectors, detectorRanges: policy.detectorRanges)
             }
             // Each base once, in the order first reached (a diamond's shared base once).
-            var seen = Set<String>()
+            // Keyed by bytes: two files whose names differ only in how an accent is
+            // encoded are two files.
+            var seen = Set<ExactString>()
             var rules: [ParsedRule] = [], classes: [ParsedClass] = []
             for base in bases {
-                for rule in base.cumulative.rules where seen.insert("r \(rule.actionRange.location)").inserted { rules.append(rule) }
-                for parsedClass in base.cumulative.classes where seen.insert("c \(parsedClass.nameRange.location)").inserted { classes.append(parsedClass) }
+                for rule in base.cumulative.rules where seen.insert(ExactString("r \(rule.actionRange.location)")).inserted { rules.append(rule) }
+                for parsedClass in base.cumulative.classes where seen.insert(ExactString("c \(parsedClass.nameRange.location)")).inserted { classes.append(parsedClass) }
             }
             let below = bases.first { $0.cumulative.defaultAction == .mask } ?? bases[0]
             var result = Cumulative(rules: rules, classes: classes, defaultAction: below.cumulative.defaultAction,

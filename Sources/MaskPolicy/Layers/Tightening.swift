@@ -102,7 +102,8 @@ enum Tightening {
                                 additions: TypeCatalog) -> [Diagnostic] {
         let declared = Set(layer.classes.map(\.declaration.name))
         var screens: [String?] = [nil]
-        screens += Set(rules.compactMap(\.screen)).sorted().map { Optional($0) }
+        // Each screen spelling once, byte for byte (a look-alike spelling is another screen).
+        screens += rules.distinctScreens.map { Optional($0) }
         // Either default, with no per-dimension defaults and with each base's.
         var defaultsSeen: [DimensionDefaults] = [DimensionDefaults()]
         for base in bases where !defaultsSeen.contains(base.cumulative.defaults) { defaultsSeen.append(base.cumulative.defaults) }

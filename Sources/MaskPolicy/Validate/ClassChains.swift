@@ -10,8 +10,9 @@ struct ClassChains {
     let merged: TypeCatalog
     /// Per class: the number of classes in its chain, itself and a last superclass that
     /// is not declared included (what ``TypeCatalog/chain(of:)`` returns when not cut);
-    /// -1 for a class in a cycle or leading into one.
-    private(set) var lengths: [String: Int] = [:]
+    /// -1 for a class in a cycle or leading into one. Names byte for byte, as the engine
+    /// walks chains: a look-alike spelling is another class, never "already walked".
+    private(set) var lengths: [ExactString: Int] = [:]
     /// Every cycle: its members in superclass order (each one's superclass is the
     /// next, the last one's is the first), from the member the walk met first.
     private(set) var cycles: [[String]] = []
@@ -20,7 +21,7 @@ struct ClassChains {
     /// - Complexity: O(c log c) for c classes (the sort); the walk itself is O(c).
     init(declaring classes: [ClassDeclaration], over catalog: TypeCatalog) {
         merged = catalog.overlaid(with: classes)
-        for name in classes.map(\.name) + merged.declaredNames where lengths[name] == nil {
+        for name in classes.map(\.name) + merged.declaredNames where lengths[ExactString(name)] == nil {
             walk(from: name)
         }
     }
@@ -30,25 +31,25 @@ struct ClassChains {
     /// class on the way.
     private mutating func walk(from start: String) {
         var path: [String] = []
-        var position: [String: Int] = [:]
+        var position: [ExactString: Int] = [:]
         var next: String? = start
-        while let name = next, lengths[name] == nil, position[name] == nil {
-            position[name] = path.count
+        while let name = next, lengths[ExactString(name)] == nil, position[ExactString(name)] == nil {
+            position[ExactString(name)] = path.count
             path.append(name)
             next = merged.declaration(of: name)?.superclass
         }
         // The length of the chain above the path's last class; -1 for a cycle.
         var above = 0
         if let name = next {
-            if let loopStart = position[name] {
+            if let loopStart = position[ExactString(name)] {
                 cycles.append(Array(path[loopStart...]))
                 above = -1
             } else {
-                above = lengths[name] ?? -1
+                above = lengths[ExactString(name)] ?? -1
             }
         }
         for (offset, name) in path.enumerated() {
-            lengths[name] = above < 0 ? -1 : above + path.count - offset
+            lengths[ExactString(name)] = above < 0 ? -1 : above + path.count - offset
         }
     }
 }

@@ -48,7 +48,8 @@ public enum PolicyValidator {
     /// limit too, are counted in that one message, not reported again.
     static func chainLengths(_ policy: ParsedPolicy, _ chains: ClassChains) -> [Diagnostic] {
         let limit = TypeCatalog.maximumChainLength
-        let over = chains.lengths.filter { $0.value > limit }
+        // By name for the messages (look-alike spellings share a line).
+        let over = Dictionary(chains.lengths.filter { $0.value > limit }.map { ($0.key.string, $0.value) }, uniquingKeysWith: max)
         guard !over.isEmpty else { return [] }
         let order = sourceOrder(policy)
         // Each class over the limit, by the class where its chain crosses it (the

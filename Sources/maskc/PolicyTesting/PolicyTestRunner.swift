@@ -24,8 +24,12 @@ struct RuleCoverageTally {
 /// Runs policy test files: compiles each policy once, reads each tree once, and checks
 /// every expectation against the engine's decisions (the decisions `apply` makes).
 struct PolicyTestRunner {
-    private var tables: [String: DecisionTable] = [:]
-    private(set) var coverage: [String: RuleCoverageTally] = [:]
+    /// By path, byte for byte: two policy files whose names differ only in how an
+    /// accent is encoded are two policies.
+    private var tables: [ExactString: DecisionTable] = [:]
+    private var tallies: [ExactString: RuleCoverageTally] = [:]
+    /// Which rules of a policy decided a view, by the policy's path.
+    func coverage(of policy: String) -> RuleCoverageTally? { tallies[ExactString(policy)] }
     /// Policies in the order first tested, for a stable coverage report.
     private(set) var policyOrder: [String] = []
 
@@ -50,7 +54,7 @@ struct PolicyTestRunner {
         let table = try table(policyPath)
         let trees = try read(test.trees.map { PolicyLayers.resolve($0.path, from: path) }, table: table)
         for tree in trees {
-            for decision in tree.decisions { if let rule = decision.ruleIndex { coverage[policyPath]?.decided.insert(rule) } }
+            for decision in tree.decisions { if let rule = decision.ruleIndex { tallies[ExactString(policyPath)]?.decided.insert(rule) } }
         }
         return test.expectations.map { expectation in
             var selected = trees
@@ -75,10 +79,10 @@ struct PolicyTestRunner {
     static let failuresShown = 10
 
     private mutating func table(_ policy: String) throws(Reported) -> DecisionTable {
-        if let known = tables[policy] { return known }
+        if let known = tables[ExactString(policy)] { return known }
         let table = try PolicyLoader.load(policy)
-        tables[policy] = table
-        coverage[policy] = RuleCoverageTally(policy: policy, rules: table.rules)
+        tables[ExactString(policy)] = table
+        tallies[ExactString(policy)] = RuleCoverageTally(policy: policy, rules: table.rules)
         policyOrder.append(policy)
         return table
     }

@@ -19,8 +19,10 @@ package struct ExactString: Hashable, Sendable {
     }
 
     package func hash(into hasher: inout Hasher) {
-        hasher.combine(string.utf8.count)
-        for byte in string.utf8 { hasher.combine(byte) }
+        // The bytes at once (a native string's are contiguous), not byte by byte.
+        if string.utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) != nil { return }
+        var copy = string
+        copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }
 
@@ -28,7 +30,10 @@ extension String {
     /// Whether the two strings have the same UTF-8 bytes (not canonical equivalence,
     /// which `==` tests).
     package func isExactly(_ other: String) -> Bool {
-        utf8.count == other.utf8.count && utf8.elementsEqual(other.utf8)
+        // Different as Swift compares them (its fast path) means different bytes; equal
+        // means equal bytes only for the same spelling, which the bytes then show.
+        guard utf8.count == other.utf8.count, self == other else { return false }
+        return utf8.elementsEqual(other.utf8)
     }
 }
 

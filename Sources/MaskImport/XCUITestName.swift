@@ -115,21 +115,22 @@ enum XCUITestName {
 
     /// The words of a text (already ``comparable(_:)``) that could be an identifier:
     /// split at whitespace and at punctuation identifiers do not use (`_ . - : /` stay
-    /// inside a word), with trailing `. : - /` dropped (a sentence's full stop); and
-    /// each such word's parts between `:` and `/` (`Username:jane.doe`,
-    /// `https://example.com/u/jane.doe`).
+    /// inside a word), with `_ . - : /` dropped at either end (`...jane.doe`,
+    /// `__bob_smith__`, a sentence's full stop); and each such word's parts between
+    /// `:`, `/`, `.` and `-` (`Username:jane.doe`, `https://example.com/u/jane.doe`).
     static func words(of text: String) -> [String] {
         let kept: Set<Character> = ["_", ".", "-", ":", "/"]
         var words: [String] = []
         func add(_ part: Substring) {
             var word = part
-            while let last = word.last, kept.contains(last), last != "_" { word = word.dropLast() }
+            while let first = word.first, kept.contains(first) { word = word.dropFirst() }
+            while let last = word.last, kept.contains(last) { word = word.dropLast() }
             if !word.isEmpty { words.append(String(word)) }
         }
         for part in text.split(whereSeparator: { !($0.isLetter || $0.isNumber || kept.contains($0)) }) {
             add(part)
-            if part.contains(where: { $0 == ":" || $0 == "/" }) {
-                for piece in part.split(whereSeparator: { $0 == ":" || $0 == "/" }) { add(piece) }
+            if part.contains(where: { $0 == ":" || $0 == "/" || $0 == "." || $0 == "-" }) {
+                for piece in part.split(whereSeparator: { $0 == ":" || $0 == "/" || $0 == "." || $0 == "-" }) { add(piece) }
             }
         }
         return words

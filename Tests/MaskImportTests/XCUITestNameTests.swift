@@ -61,6 +61,10 @@ struct XCUITestNameTests {
             // A part of a word between `:` and `/`.
             #"<XCUIElementTypeStaticText label="Username:jdoe_1984"/><XCUIElementTypeOther name="jdoe_1984" label="Header"/>"#,
             #"<XCUIElementTypeStaticText label="https://example.com/u/jdoe_1984"/><XCUIElementTypeOther name="jdoe_1984" label="Header"/>"#,
+            // Leading and trailing marks, and a part between `.` or `-`.
+            #"<XCUIElementTypeStaticText label="Typing...jdoe_1984"/><XCUIElementTypeCell name="jdoe_1984" label="Chat"/>"#,
+            #"<XCUIElementTypeStaticText label="__jdoe_1984__ joined"/><XCUIElementTypeCell name="jdoe_1984" label="Chat"/>"#,
+            #"<XCUIElementTypeStaticText label="team-jdoe_1984.admin"/><XCUIElementTypeCell name="jdoe_1984" label="Chat"/>"#,
         ]
         for capture in captures {
             let json = try Self.converted(capture)

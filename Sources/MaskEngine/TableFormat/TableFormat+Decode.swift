@@ -135,14 +135,31 @@ extension TableFormat {
             settled.formUnion(path)
         }
         // Lengths, as the engine walks: no loop is left but those the simple-name
-        // fallback makes, which end the chain.
+        // fallback makes, which end the chain. A class's length, once found on a walk
+        // that met no such repeat, is kept: each chain is walked about once.
+        var lengths: [ExactString: Int] = [:]
         for (index, declaration) in classes.enumerated() {
-            var seen = Set<ExactString>()
+            var path: [ExactString] = []
+            var onPath = Set<ExactString>()
             var current: String? = declaration.name
-            while let name = current, seen.insert(ExactString(name)).inserted {
-                guard seen.count <= limit else { throw .classChain(offset: superclassOffsets[index], loops: false) }
+            var above = 0, ended = false
+            while let name = current {
+                let key = ExactString(name)
+                if let known = lengths[key] {
+                    above = known
+                    break
+                }
+                guard onPath.insert(key).inserted else {
+                    ended = true
+                    break
+                }
+                path.append(key)
+                guard path.count <= limit else { throw .classChain(offset: superclassOffsets[index], loops: false) }
                 current = catalog.declaration(of: name)?.superclass
             }
+            guard path.count + above <= limit else { throw .classChain(offset: superclassOffsets[index], loops: false) }
+            guard !ended else { continue }
+            for (offset, key) in path.enumerated() { lengths[key] = above + path.count - offset }
         }
     }
 }

@@ -23,8 +23,10 @@ public struct TypeCatalog: Sendable {
     /// see ``declaration(of:)`` for the one the engine uses).
     public func declaration(named name: String) -> ClassDeclaration? { byName[ExactString(name)] }
 
-    /// Every declaration, one per name, in no particular order.
-    public var declarations: some Collection<ClassDeclaration> { byName.values }
+    /// Every declaration, one per name, in no particular order. (An array, not an
+    /// opaque collection: `some` results need newer Apple OS versions than the package's
+    /// defaults.)
+    public var declarations: [ClassDeclaration] { Array(byName.values) }
 
     /// Every declared name, sorted by its bytes (two names that differ only in how an
     /// accent is encoded are two names).

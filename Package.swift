@@ -86,7 +86,7 @@ let package = Package(
         .testTarget(name: "MaskPolicyTests", dependencies: ["MaskPolicy", "MaskEngine", "MaskJSON", "MaskCorpus", "MaskDiagnostics", "MaskTestSupport"]),
         .testTarget(name: "MaskJSONTests", dependencies: ["MaskJSON", "MaskStorage", "MaskPolicy", "MaskEngine", "MaskPreview"]),
         .testTarget(name: "MaskImportTests", dependencies: ["MaskImport", "MaskStorage", "MaskJSON", "MaskEngine", "MaskTestSupport"]),
-        .testTarget(name: "MaskAuditTests", dependencies: ["MaskAudit", "MaskJSON", "MaskPolicy", "MaskEngine", "MaskCorpus"]),
+        .testTarget(name: "MaskAuditTests", dependencies: ["MaskAudit", "MaskJSON", "MaskPolicy", "MaskEngine", "MaskCorpus", "MaskTestSupport"]),
         .testTarget(name: "MaskcCLITests", dependencies: ["maskc"], exclude: ["Golden"]),
         // The shipped forms of a policy (generated Swift compiled in from Generated/, the
         // portable table) against the runtime compiler.

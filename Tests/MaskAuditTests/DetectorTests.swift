@@ -7,6 +7,9 @@ struct DetectorTests {
     @Test("e-mail addresses", arguments: [
         ("write to jane.appleseed@example.com today", true), ("a@b.co", true), ("user+tag@mail.example.org", true),
         ("@handle", false), ("x@y", false), ("name@host.c", false), ("10 @ 5.99", false), ("icon@2x.png", false),
+        // A sentence's full stop after the address.
+        ("Receipt sent to jane@example.com.", true), ("jane@example.com.au.", true), ("Contact: jane.doe@company.org. Thanks!", true),
+        ("icon@2x.png.", false), ("x@y.", false),
     ])
     func email(_ text: String, _ expected: Bool) {
         #expect(ValueDetectors.scan(text).contains(.email) == expected)

@@ -2,31 +2,24 @@
 /// `VID_568-1457213548.mp4`, `56db506c2f0e`. Their digits are not phone or card
 /// numbers and their letters are not secrets, so the value detectors skip them.
 struct MachineTokens {
-    /// The ranges of the words that are paths, file names or hashes, in text order.
-    let ranges: [Range<String.Index>]
+    /// The UTF-8 ranges of the words that are paths, file names or hashes, in text order.
+    let ranges: [Range<Int>]
 
     /// Finds the machine words of `text` (words are separated by white space).
     ///
     /// - Complexity: O(n) in the length of `text`.
-    init(_ text: String) {
-        var ranges: [Range<String.Index>] = []
-        var index = text.startIndex
-        while index < text.endIndex {
-            guard !text[index].isWhitespace else {
-                index = text.index(after: index)
-                continue
-            }
-            let start = index
-            while index < text.endIndex, !text[index].isWhitespace { index = text.index(after: index) }
-            if Self.isMachineWord(text[start..<index]) { ranges.append(start..<index) }
+    init(_ text: DetectorText) {
+        var ranges: [Range<Int>] = []
+        for word in text.split(0..<text.count, where: { text[$0].isWhitespace }) where Self.isMachineWord(text, word) {
+            ranges.append(text.bytes(word))
         }
         self.ranges = ranges
     }
 
-    /// Whether `range` overlaps a machine word.
+    /// Whether `range` (UTF-8 offsets) overlaps a machine word.
     ///
     /// - Complexity: O(log m) in the number of machine words.
-    func covers(_ range: Range<String.Index>) -> Bool {
+    func covers(_ range: Range<Int>) -> Bool {
         // the words are disjoint and in order: the first one ending after the range starts
         // overlaps it, or none does
         var low = 0, high = ranges.count
@@ -39,16 +32,23 @@ struct MachineTokens {
 
     /// Whether a word (no white space in it) is a path, a file name or a hash.
     static func isMachineWord(_ word: Substring) -> Bool {
-        let trimmed = trimmingPunctuation(word)
-        return isPath(trimmed) || isFileName(trimmed) || isHashName(trimmed)
+        let text = DetectorText(String(word))
+        return isMachineWord(text, 0..<text.count)
+    }
+
+    /// Whether characters `word` of `text` (no white space in them) are a path, a file
+    /// name or a hash.
+    static func isMachineWord(_ text: DetectorText, _ word: Range<Int>) -> Bool {
+        let trimmed = trimmingPunctuation(text, word)
+        return isPath(text, trimmed) || isFileName(text, trimmed) || isHashName(text, trimmed)
     }
 
     /// The word without the quotes, brackets and sentence punctuation around it.
-    static func trimmingPunctuation(_ word: Substring) -> Substring {
-        var result = word
-        while let first = result.first, "([{<\"'".contains(first) { result = result.dropFirst() }
-        while let last = result.last, ")]}>\"',;:.!?".contains(last) { result = result.dropLast() }
-        return result
+    static func trimmingPunctuation(_ text: DetectorText, _ word: Range<Int>) -> Range<Int> {
+        var lower = word.lowerBound, upper = word.upperBound
+        while lower < upper, text.character(lower, isOneOf: "([{<\"'") { lower += 1 }
+        while lower < upper, text.character(upper - 1, isOneOf: ")]}>\"',;:.!?") { upper -= 1 }
+        return lower..<upper
     }
 
     // MARK: paths
@@ -56,14 +56,17 @@ struct MachineTokens {
     /// A path or URL: `/`-separated segments, one of them with a letter in it, either
     /// rooted (`/`, `~/`, `./`, `../`, `scheme://`) or with two segments or more of which
     /// none looks machine-generated (so a base64 token with a `/` in it stays a token).
-    static func isPath(_ word: Substring) -> Bool {
-        guard word.contains("/") else { return false }
-        let segments = word.split(separator: "/")
-        guard segments.contains(where: { $0.contains(where: \.isLetter) }) else { return false }
-        if word.hasPrefix("/") || word.hasPrefix("~/") || word.hasPrefix("./") || word.hasPrefix("../") || word.contains("://") {
+    static func isPath(_ text: DetectorText, _ word: Range<Int>) -> Bool {
+        guard word.contains(where: { text.character($0, is: UInt8(ascii: "/")) }) else { return false }
+        let segments = text.split(word) { text.character($0, is: UInt8(ascii: "/")) }
+        guard segments.contains(where: { segment in segment.contains { text[$0].isLetter } }) else { return false }
+        if text.hasPrefix(word, "/") || text.hasPrefix(word, "~/") || text.hasPrefix(word, "./") || text.hasPrefix(word, "../")
+            || text.contains(word, "://") {
             return true
         }
-        return segments.count >= 2 && !segments.contains(where: { !$0.contains(".") && looksGenerated($0, minimumLength: 8) })
+        return segments.count >= 2 && !segments.contains(where: { segment in
+            !segment.contains { text.character($0, is: UInt8(ascii: ".")) } && looksGenerated(text, segment, minimumLength: 8)
+        })
     }
 
     // MARK: file names
@@ -80,20 +83,21 @@ struct MachineTokens {
     ]
 
     /// A name ending in a dot and a known file extension (`IMG_0042.JPG`, `data.json`).
-    static func isFileName(_ word: Substring) -> Bool {
-        guard let dot = word.lastIndex(of: "."), dot > word.startIndex else { return false }
-        return fileExtensions.contains(word[word.index(after: dot)...].lowercased())
+    static func isFileName(_ text: DetectorText, _ word: Range<Int>) -> Bool {
+        guard let dot = word.last(where: { text.character($0, is: UInt8(ascii: ".")) }), dot > word.lowerBound else { return false }
+        return fileExtensions.contains(text.substring((dot + 1)..<word.upperBound).lowercased())
     }
 
     // MARK: hashes
 
     /// A word holding a run of eight hexadecimal characters or more, letters and digits
     /// mixed, not glued to other letters or digits: a hash, a UUID, a commit.
-    static func isHashName(_ word: Substring) -> Bool {
+    static func isHashName(_ text: DetectorText, _ word: Range<Int>) -> Bool {
         var run = 0, letters = 0, digits = 0
         var glued = false
         func closes() -> Bool { !glued && run >= 8 && letters > 0 && digits > 0 }
-        for character in word {
+        for index in word {
+            let character = text[index]
             if character.isHexDigit, character.isASCII {
                 if character.isNumber { digits += 1 } else { letters += 1 }
                 run += 1
@@ -112,10 +116,12 @@ struct MachineTokens {
     /// `minimumLength` of them, switching between upper case, lower case and digits at
     /// least once every three characters. English words, camelCase names and dates do
     /// not; random tokens do (about two switches in three).
-    static func looksGenerated(_ text: Substring, minimumLength: Int) -> Bool {
+    static func looksGenerated(_ text: DetectorText, _ range: Range<Int>, minimumLength: Int) -> Bool {
         var count = 0, switches = 0
         var previous: Int?
-        for character in text where character.isASCII && (character.isLetter || character.isNumber) {
+        for index in range {
+            let character = text[index]
+            guard character.isASCII && (character.isLetter || character.isNumber) else { continue }
             let kind = character.isNumber ? 0 : character.isUppercase ? 1 : 2
             if let previous, previous != kind { switches += 1 }
             previous = kind

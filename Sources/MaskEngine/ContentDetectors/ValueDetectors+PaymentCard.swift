@@ -21,21 +21,22 @@ extension ValueDetectors {
         return groups.dropLast().allSatisfy { $0 == 4 } && (1...4).contains(groups[groups.count - 1])
     }
 
-    /// The payment card numbers in `text`: digits grouped by spaces or dashes the way
-    /// cards are, with a scheme's issuer prefix and one of its lengths, passing Luhn, not
-    /// all one digit, not glued to letters or digits, not in a path, file name, hash or
-    /// IBAN, and not in phone context (after a `+`, or a word such as `phone`, `call`,
-    /// `whatsapp`). A longer run of groups is searched for a card in any of its spans of
-    /// whole groups.
+    /// The payment card numbers in `text`, as UTF-8 ranges: digits grouped by spaces or
+    /// dashes the way cards are, with a scheme's issuer prefix and one of its lengths,
+    /// passing Luhn, not all one digit, not glued to letters or digits, not in a path,
+    /// file name, hash or IBAN (`ibans`, UTF-8 ranges), and not in phone context (after a
+    /// `+`, or a word such as `phone`, `call`, `whatsapp`). A longer run of groups is
+    /// searched for a card in any of its spans of whole groups.
     ///
     /// - Complexity: O(n) in the length of `text` (a span is at most 19 digits in at most
     ///   19 groups).
-    static func paymentCardRanges(_ text: String, skipping machine: MachineTokens, ibans: [Range<String.Index>]) -> [Range<String.Index>] {
-        var found: [Range<String.Index>] = []
-        for run in digitRuns(text, separators: [" ", "-"]) {
-            let range = run.text.startIndex..<run.text.endIndex
-            guard run.digits.count >= 13, !machine.covers(range), !ibans.contains(where: { $0.overlaps(range) }), !isGlued(text, range) else { continue }
-            let groups = digitGroups(run.text)
+    static func paymentCardRanges(_ text: DetectorText, skipping machine: MachineTokens, ibans: [Range<Int>]) -> [Range<Int>] {
+        var found: [Range<Int>] = []
+        for run in digitRuns(text, separators: " -") {
+            let bytes = text.bytes(run.range)
+            guard run.digits.count >= 13, !machine.covers(bytes), !ibans.contains(where: { $0.overlaps(bytes) }),
+                  !isGlued(text, run.range) else { continue }
+            let groups = digitGroups(text, run.range)
             for first in groups.indices {
                 var digits: [Int] = [], lengths: [Int] = []
                 for last in first..<groups.count {
@@ -46,8 +47,8 @@ extension ValueDetectors {
                     guard PaymentCardBrand.brand(of: digits[...]) != nil, isCardGrouping(lengths),
                           luhn(digits), digits.contains(where: { $0 != digits[0] }) else { continue }
                     let start = groups[first].range.lowerBound
-                    if text[..<start].last != "+", !followsPhoneWord(text, start) {
-                        found.append(start..<groups[last].range.upperBound)
+                    if !text.character(start - 1, is: UInt8(ascii: "+")), !followsPhoneWord(text, start) {
+                        found.append(text.bytes(start..<groups[last].range.upperBound))
                     }
                 }
             }
@@ -55,20 +56,21 @@ extension ValueDetectors {
         return found
     }
 
-    /// The digit groups of a run, each with its digits and range.
-    static func digitGroups(_ run: Substring) -> [(digits: [Int], range: Range<String.Index>)] {
-        var groups: [(digits: [Int], range: Range<String.Index>)] = []
-        var index = run.startIndex
-        while index < run.endIndex {
-            guard run[index].isASCII, run[index].isNumber else {
-                index = run.index(after: index)
+    /// The digit groups of characters `run` (a digit run), each with its digits and
+    /// characters.
+    static func digitGroups(_ text: DetectorText, _ run: Range<Int>) -> [(digits: [Int], range: Range<Int>)] {
+        var groups: [(digits: [Int], range: Range<Int>)] = []
+        var index = run.lowerBound
+        while index < run.upperBound {
+            guard text[index].asciiDigit != nil else {
+                index += 1
                 continue
             }
             let start = index
             var digits: [Int] = []
-            while index < run.endIndex, run[index].isASCII, let digit = run[index].wholeNumberValue {
+            while index < run.upperBound, let digit = text[index].asciiDigit {
                 digits.append(digit)
-                index = run.index(after: index)
+                index += 1
             }
             groups.append((digits, start..<index))
         }
@@ -76,8 +78,9 @@ extension ValueDetectors {
     }
 
     /// Whether a digit run has a letter or digit right before or after it (`ID4111...`).
-    static func isGlued(_ text: String, _ range: Range<String.Index>) -> Bool {
-        let before = text[..<range.lowerBound].last, after = text[range.upperBound...].first
-        return [before, after].contains { $0.map { $0.isLetter || $0.isNumber } ?? false }
+    static func isGlued(_ text: DetectorText, _ run: Range<Int>) -> Bool {
+        [run.lowerBound - 1, run.upperBound].contains { index in
+            index >= 0 && index < text.count && (text[index].isLetter || text[index].isNumber)
+        }
     }
 }

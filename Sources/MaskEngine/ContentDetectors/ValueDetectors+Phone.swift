@@ -12,30 +12,39 @@ extension ValueDetectors {
         "account", "acct", "build", "version",
     ]
 
-    /// The (at most three) words between the previous digit and `start`, nearest first,
-    /// lower case: `Tel. no: 0812` gives `no`, `tel`.
-    static func wordsBefore(_ text: String, _ start: String.Index) -> [String] {
+    /// The (at most three) words between the previous digit and character `start`,
+    /// nearest first, lower case: `Tel. no: 0812` gives `no`, `tel`.
+    static func wordsBefore(_ text: DetectorText, _ start: Int) -> [String] {
         var words: [String] = []
+        // The current word's characters, lower-cased, last first.
+        var letters: [String] = []
+        func close() {
+            words.append(letters.reversed().joined())
+            letters = []
+        }
         var index = start
-        var word = ""
-        while index > text.startIndex, words.count < 3 {
-            index = text.index(before: index)
+        while index > 0, words.count < 3 {
+            index -= 1
             let character = text[index]
             if character.isNumber { break }
             if character.isLetter {
-                word.insert(contentsOf: character.lowercased(), at: word.startIndex)
-            } else if !word.isEmpty {
-                words.append(word)
-                word = ""
+                let code = character.code
+                if character.isASCII, code != 0xFF {
+                    letters.append(String(Unicode.Scalar(code >= UInt8(ascii: "A") && code <= UInt8(ascii: "Z") ? code + 32 : code)))
+                } else {
+                    letters.append(text.character(index).lowercased())
+                }
+            } else if !letters.isEmpty {
+                close()
             }
         }
-        if !word.isEmpty, words.count < 3 { words.append(word) }
+        if !letters.isEmpty, words.count < 3 { close() }
         return words
     }
 
-    /// Whether one of the three words before `start` announces a phone number:
+    /// Whether one of the three words before character `start` announces a phone number:
     /// `Call 0882...`, `Tel: +62 ...`, `WhatsApp (0812) ...`.
-    static func followsPhoneWord(_ text: String, _ start: String.Index) -> Bool {
+    static func followsPhoneWord(_ text: DetectorText, _ start: Int) -> Bool {
         wordsBefore(text, start).contains { phoneWords.contains($0) }
     }
 
@@ -50,52 +59,57 @@ extension ValueDetectors {
     /// 03.05.2016); the shape of a US SSN (123-45-6789); IPv4 addresses, versions and
     /// amounts grouped by dots; numbers after a word such as `order`, `isbn`, `imei`,
     /// `account` (one of the two words before; a `+` or a phone word wins); card numbers
-    /// and IBANs found in the same text (`taken`); digits glued to a letter or `_`
-    /// (`Screenshot_20160305-123456`); digits inside paths, file names and hashes
+    /// and IBANs found in the same text (`taken`, UTF-8 ranges); digits glued to a letter
+    /// or `_` (`Screenshot_20160305-123456`); digits inside paths, file names and hashes
     /// (`..._568-1457213548.mp4`).
-    static func containsPhone(_ text: String, skipping machine: MachineTokens, taken: [Range<String.Index>]) -> Bool {
-        digitRuns(text, separators: [" ", "-", ".", "(", ")"]).contains { run in
-            let range = run.text.startIndex..<run.text.endIndex
+    static func containsPhone(_ text: DetectorText, skipping machine: MachineTokens, taken: [Range<Int>]) -> Bool {
+        digitRuns(text, separators: " -.()").contains { run in
+            let bytes = text.bytes(run.range)
             let count = run.digits.count
-            guard (8...15).contains(count), !machine.covers(range), !taken.contains(where: { $0.overlaps(range) }),
-                  !isInName(text, range) else { return false }
-            if text[..<range.lowerBound].last == "+" { return true }
-            guard !looksLikeDate(run.text) else { return false }
-            guard count >= 9, !looksLikeDottedNumber(run.text), !looksLikeSocialSecurityNumber(run.text) else { return false }
-            let words = wordsBefore(text, range.lowerBound)
+            guard (8...15).contains(count), !machine.covers(bytes), !taken.contains(where: { $0.overlaps(bytes) }),
+                  !isInName(text, run.range) else { return false }
+            if text.character(run.range.lowerBound - 1, is: UInt8(ascii: "+")) { return true }
+            // A run holds ASCII digits and separators only: its characters are its codes.
+            let codes = run.range.map { text[$0].code }
+            guard !looksLikeDate(codes[...]) else { return false }
+            guard count >= 9, !looksLikeDottedNumber(codes), !looksLikeSocialSecurityNumber(codes) else { return false }
+            let words = wordsBefore(text, run.range.lowerBound)
             if words.contains(where: phoneWords.contains) { return true }
             if words.prefix(2).contains(where: otherNumberWords.contains) { return false }
-            if run.text.contains(where: { $0 == " " || $0 == "-" || $0 == "(" || $0 == ")" || $0 == "." }) { return true }
-            let parenthesised = text[..<range.lowerBound].last == "(" && text[range.upperBound...].first == ")"
+            if codes.contains(where: { $0 < UInt8(ascii: "0") || $0 > UInt8(ascii: "9") }) { return true }
+            let parenthesised = text.character(run.range.lowerBound - 1, is: UInt8(ascii: "("))
+                && text.character(run.range.upperBound, is: UInt8(ascii: ")"))
             return parenthesised && run.digits[0] == 0 && run.digits[1] != 0 && (10...13).contains(count)
         }
     }
 
     /// Whether a digit run is part of a name: a letter or `_` right before or after it.
-    static func isInName(_ text: String, _ range: Range<String.Index>) -> Bool {
-        let before = text[..<range.lowerBound].last, after = text[range.upperBound...].first
-        return [before, after].contains { $0.map { $0.isLetter || $0 == "_" } ?? false }
+    static func isInName(_ text: DetectorText, _ run: Range<Int>) -> Bool {
+        [run.lowerBound - 1, run.upperBound].contains { index in
+            index >= 0 && index < text.count && (text[index].isLetter || text.character(index, is: UInt8(ascii: "_")))
+        }
     }
 
-    /// Whether a digit run starts with a date: YYYY-MM-DD, DD-MM-YYYY or MM-DD-YYYY (or
-    /// two-digit years), one of `-`, `/`, `.` between the three parts, a month of 1 to 12
-    /// and a day of 1 to 31.
-    static func looksLikeDate(_ run: Substring) -> Bool {
-        var groups: [Substring] = [], separators: [Character] = []
-        var rest = run[...]
+    /// Whether a digit run (its ASCII codes) starts with a date: YYYY-MM-DD, DD-MM-YYYY
+    /// or MM-DD-YYYY (or two-digit years), one of `-`, `/`, `.` between the three parts, a
+    /// month of 1 to 12 and a day of 1 to 31.
+    static func looksLikeDate(_ run: ArraySlice<UInt8>) -> Bool {
+        var groups: [ArraySlice<UInt8>] = [], separators: [UInt8] = []
+        var rest = run
         while groups.count < 3 {
-            let digits = rest.prefix(while: \.isNumber)
+            let digits = rest.prefix(while: isDigit)
             guard !digits.isEmpty else { return false }
             groups.append(digits)
             rest = rest[digits.endIndex...]
             if groups.count < 3 {
-                guard let separator = rest.first, separator == "-" || separator == "/" || separator == "." else { return false }
+                guard let separator = rest.first, separator == UInt8(ascii: "-") || separator == UInt8(ascii: "/") || separator == UInt8(ascii: ".")
+                else { return false }
                 separators.append(separator)
                 rest = rest.dropFirst()
             }
         }
         guard separators[0] == separators[1] else { return false }
-        let values = groups.map { Int($0) ?? 0 }, counts = groups.map(\.count)
+        let values = groups.map(value), counts = groups.map(\.count)
         func isDay(_ value: Int) -> Bool { (1...31).contains(value) }
         func isMonth(_ value: Int) -> Bool { (1...12).contains(value) }
         if counts[0] == 4 { return counts[1] <= 2 && counts[2] <= 2 && isMonth(values[1]) && isDay(values[2]) }
@@ -104,21 +118,37 @@ extension ValueDetectors {
     }
 
     /// Whether a digit run has the shape of a US social security number, AAA-GG-SSSS.
-    static func looksLikeSocialSecurityNumber(_ run: Substring) -> Bool {
-        run.split(separator: "-", omittingEmptySubsequences: false).map(\.count) == [3, 2, 4] && run.allSatisfy { $0.isNumber || $0 == "-" }
+    static func looksLikeSocialSecurityNumber(_ run: [UInt8]) -> Bool {
+        run.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false).map(\.count) == [3, 2, 4]
+            && run.allSatisfy { isDigit($0) || $0 == UInt8(ascii: "-") }
     }
 
     /// Whether a digit run grouped by dots alone is not a phone number: an IPv4 address
     /// (four groups of one to three digits), a version (a one-digit group after the
     /// first: 10.0.19041.1234)
     /// or an amount with dots between thousands (125.000.000).
-    static func looksLikeDottedNumber(_ run: Substring) -> Bool {
-        let groups = run.split(separator: ".", omittingEmptySubsequences: false)
-        guard groups.count >= 3, groups.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) else { return false }
+    static func looksLikeDottedNumber(_ run: [UInt8]) -> Bool {
+        let groups = run.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard groups.count >= 3, groups.allSatisfy({ !$0.isEmpty && $0.allSatisfy(isDigit) }) else { return false }
         let counts = groups.map(\.count)
         let address = counts.count == 4 && counts.allSatisfy { $0 <= 3 }
         let version = counts.dropFirst().contains(1)
         let thousands = counts[0] <= 3 && counts.dropFirst().allSatisfy { $0 == 3 }
         return address || version || thousands
+    }
+
+    /// Whether `code` is an ASCII digit.
+    static func isDigit(_ code: UInt8) -> Bool { code >= UInt8(ascii: "0") && code <= UInt8(ascii: "9") }
+
+    /// The value of ASCII digits, as `Int(_:)` reads them (0 when there are too many).
+    private static func value(_ digits: ArraySlice<UInt8>) -> Int {
+        var value = 0
+        for digit in digits {
+            let (product, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowAgain) = product.addingReportingOverflow(Int(digit - UInt8(ascii: "0")))
+            if overflow || overflowAgain { return 0 }
+            value = sum
+        }
+        return value
     }
 }

@@ -1,6 +1,6 @@
 extension ValueDetectors {
     /// Prefixes of API keys and tokens that name their issuer.
-    static let secretPrefixes = [
+    static let secretPrefixes: [StaticString] = [
         "sk_live_", "sk_test_", "pk_live_", "rk_live_", "sk-proj-", "ghp_", "gho_", "ghs_", "github_pat_", "glpat-",
         "xoxb-", "xoxp-", "xapp-", "AKIA", "AIza", "ya29.", "shpat_",
     ]
@@ -12,16 +12,21 @@ extension ValueDetectors {
     /// once every three characters (`MachineTokens.looksGenerated`). Not secrets: paths
     /// (`/storage/emulated/0/Android/`), file names (a dot is not in the alphabet), and
     /// names that switch too seldom (`Screenshot_20160305_WhatsApp`).
-    static func containsSecret(_ text: String) -> Bool {
-        if text.contains("-----BEGIN"), text.contains("PRIVATE KEY-----") { return true }
-        for word in text.split(whereSeparator: { $0.isWhitespace || $0 == "\"" || $0 == "'" || $0 == "," }) {
-            if secretPrefixes.contains(where: { word.hasPrefix($0) && word.count >= $0.count + 8 }) { return true }
-            if word.hasPrefix("eyJ"), word.split(separator: ".").count == 3, word.count >= 30 { return true }
-            guard word.count >= 24, word.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-+/=".contains($0)) }) else { continue }
-            let trimmed = MachineTokens.trimmingPunctuation(word)
-            guard !MachineTokens.isPath(trimmed) else { continue }
-            let upper = word.contains { $0.isUppercase }, lower = word.contains { $0.isLowercase }, digit = word.contains { $0.isNumber }
-            if upper && lower && digit && MachineTokens.looksGenerated(word, minimumLength: 20) { return true }
+    static func containsSecret(_ text: DetectorText) -> Bool {
+        let all = 0..<text.count
+        if text.contains(all, "-----BEGIN"), text.contains(all, "PRIVATE KEY-----") { return true }
+        for word in text.split(all, where: { text[$0].isWhitespace || text.character($0, isOneOf: "\"',") }) {
+            if secretPrefixes.contains(where: { text.hasPrefix(word, $0) && word.count >= $0.utf8CodeUnitCount + 8 }) { return true }
+            if text.hasPrefix(word, "eyJ"), text.split(word, where: { text.character($0, is: UInt8(ascii: ".")) }).count == 3,
+               word.count >= 30 {
+                return true
+            }
+            guard word.count >= 24, word.allSatisfy({ text[$0].isASCII && (text[$0].isLetter || text[$0].isNumber || text.character($0, isOneOf: "_-+/=")) })
+            else { continue }
+            guard !MachineTokens.isPath(text, MachineTokens.trimmingPunctuation(text, word)) else { continue }
+            let upper = word.contains { text[$0].isUppercase }, lower = word.contains { text[$0].isLowercase }
+            let digit = word.contains { text[$0].isNumber }
+            if upper && lower && digit && MachineTokens.looksGenerated(text, word, minimumLength: 20) { return true }
         }
         return false
     }

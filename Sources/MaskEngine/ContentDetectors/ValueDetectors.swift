@@ -19,32 +19,38 @@ public enum ValueDetectors {
         // are not run, so text without digits costs a byte pass, not a walk over its
         // characters per detector (a long masked text in an audit took a second a MB).
         let gate = ByteGate(text)
-        let machine = gate.digits >= 8 ? MachineTokens(text) : nil
+        // The character-reading detectors read the text's characters once, here.
+        let characters = gate.digits > 0 || gate.mayHoldNamedSecret ? DetectorText(text) : nil
+        let machine = gate.digits >= 8 ? characters.map(MachineTokens.init) : nil
         let ibans = gate.digits >= 2 ? ibanRanges(text) : []
-        let cards = gate.digits >= 13 ? paymentCardRanges(text, skipping: machine ?? MachineTokens(text), ibans: ibans) : []
+        var cards: [Range<Int>] = []
+        if gate.digits >= 13, let characters {
+            cards = paymentCardRanges(characters, skipping: machine ?? MachineTokens(characters), ibans: ibans)
+        }
         var found: [ContentDetector] = []
         if gate.hasAt && containsEmail(text) { found.append(.email) }
         if !cards.isEmpty { found.append(.paymentCard) }
         if !ibans.isEmpty { found.append(.iban) }
         if gate.digits >= 6 && containsGovernmentID(text) { found.append(.governmentID) }
-        if let machine, containsPhone(text, skipping: machine, taken: ibans + cards) { found.append(.phone) }
-        if (gate.digits > 0 || gate.mayHoldNamedSecret) && containsSecret(text) { found.append(.secret) }
+        if let machine, let characters, containsPhone(characters, skipping: machine, taken: ibans + cards) { found.append(.phone) }
+        if let characters, containsSecret(characters) { found.append(.secret) }
         return found
     }
 
     /// ``scan(_:)`` with every detector run whatever the bytes: the reference the gates
     /// are tested against.
     static func scanUngated(_ text: String) -> [ContentDetector] {
-        let machine = MachineTokens(text)
+        let characters = DetectorText(text)
+        let machine = MachineTokens(characters)
         let ibans = ibanRanges(text)
-        let cards = paymentCardRanges(text, skipping: machine, ibans: ibans)
+        let cards = paymentCardRanges(characters, skipping: machine, ibans: ibans)
         var found: [ContentDetector] = []
         if containsEmail(text) { found.append(.email) }
         if !cards.isEmpty { found.append(.paymentCard) }
         if !ibans.isEmpty { found.append(.iban) }
         if containsGovernmentID(text) { found.append(.governmentID) }
-        if containsPhone(text, skipping: machine, taken: ibans + cards) { found.append(.phone) }
-        if containsSecret(text) { found.append(.secret) }
+        if containsPhone(characters, skipping: machine, taken: ibans + cards) { found.append(.phone) }
+        if containsSecret(characters) { found.append(.secret) }
         return found
     }
 
@@ -91,10 +97,11 @@ public enum ValueDetectors {
             while left >= 0, isLocalPart(chars[left]) { left -= 1 }
             guard index - left - 1 >= 1 else { continue }
             var right = index + 1, lastDot = -1
-            while right < chars.count, isDomainPart(chars[right]) {
-                if chars[right] == "." { lastDot = right }
-                right += 1
-            }
+            while right < chars.count, isDomainPart(chars[right]) { right += 1 }
+            // A sentence's full stop after the address is not part of its domain
+            // (`Receipt sent to jane@example.com.`).
+            while right > index + 1, chars[right - 1] == "." { right -= 1 }
+            if let dot = chars[(index + 1)..<right].lastIndex(of: ".") { lastDot = dot }
             // a dot inside the domain, with at least two letters after the last one, which
             // are not a file extension (`icon@2x.png` is a file)
             guard lastDot > index + 1, right - lastDot - 1 >= 2 else { continue }
@@ -117,32 +124,30 @@ public enum ValueDetectors {
 
     // MARK: digit runs
 
-    /// Runs of digits with at most two separators between digits; `text` of a run spans
-    /// its first digit to its last, with indices into the scanned text.
-    static func digitRuns(_ text: String, separators: Set<Character>) -> [(digits: [Int], text: Substring)] {
-        var runs: [(digits: [Int], text: Substring)] = []
+    /// Runs of digits with at most two separators (characters equal to one of
+    /// `separators`' bytes) between digits; a run's `range` spans its first digit to its
+    /// last, in characters of `text`.
+    static func digitRuns(_ text: DetectorText, separators: StaticString) -> [(digits: [Int], range: Range<Int>)] {
+        var runs: [(digits: [Int], range: Range<Int>)] = []
         var digits: [Int] = []
-        var start = text.startIndex, lastDigitEnd = text.startIndex
-        var index = text.startIndex
+        var start = 0, lastDigitEnd = 0
         var gap = 0
         func close() {
-            if !digits.isEmpty { runs.append((digits, text[start..<lastDigitEnd])) }
+            if !digits.isEmpty { runs.append((digits, start..<lastDigitEnd)) }
             digits = []
             gap = 0
         }
-        while index < text.endIndex {
-            let c = text[index]
-            if let d = c.wholeNumberValue, c.isASCII {
+        for index in 0..<text.count {
+            if let digit = text[index].asciiDigit {
                 if digits.isEmpty { start = index }
-                digits.append(d)
+                digits.append(digit)
                 gap = 0
-                lastDigitEnd = text.index(after: index)
-            } else if separators.contains(c), !digits.isEmpty, gap < 2 {
+                lastDigitEnd = index + 1
+            } else if text.character(index, isOneOf: separators), !digits.isEmpty, gap < 2 {
                 gap += 1
             } else {
                 close()
             }
-            index = text.index(after: index)
         }
         close()
         return runs
@@ -155,11 +160,21 @@ public enum ValueDetectors {
     /// before; valid when the rearranged number is 1 modulo 97. The longest valid span
     /// ending at a group boundary is taken, so words after an IBAN do not hide it.
     ///
+    /// Returns UTF-8 ranges.
+    ///
     /// - Complexity: O(n) in the length of `text` (an IBAN is at most 34 characters).
-    static func ibanRanges(_ text: String) -> [Range<String.Index>] {
+    static func ibanRanges(_ text: String) -> [Range<Int>] {
         let scalars = Array(text.unicodeScalars)
-        let indices = Array(text.unicodeScalars.indices) + [text.endIndex]
-        var found: [Range<String.Index>] = []
+        var found: [Range<Int>] = []
+        // UTF-8 offsets of scalars, counted forward as IBANs are found (in text order).
+        var countedScalars = 0, countedBytes = 0
+        func utf8Offset(_ scalar: Int) -> Int {
+            while countedScalars < scalar {
+                countedBytes += UTF8.width(scalars[countedScalars])
+                countedScalars += 1
+            }
+            return countedBytes
+        }
         var i = 0
         while i + 4 <= scalars.count {
             let starts = (i == 0 || !isAlnum(scalars[i - 1])) && isLetter(upper(scalars[i])) && isLetter(upper(scalars[i + 1]))
@@ -178,7 +193,7 @@ public enum ValueDetectors {
                 if boundary, (15...34).contains(compact.count), mod97(compact) == 1 { end = j }
             }
             if let end {
-                found.append(indices[i]..<indices[end])
+                found.append(utf8Offset(i)..<utf8Offset(end))
                 i = end
             } else {
                 i += 1

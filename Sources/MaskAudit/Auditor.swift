@@ -99,8 +99,19 @@ public struct Auditor {
     /// How a report names a view: its id, else its index path (built from the
     /// traversal's child positions, only for views that are reported).
     static func label(_ facts: ViewFacts, positions: [Int]) -> String {
-        facts.id ?? (["0"] + positions.map(String.init)).joined(separator: ".")
+        if let id = facts.id, ValueDetectors.scan(id).isEmpty { return id }
+        return (["0"] + positions.map(String.init)).joined(separator: ".")
     }
+
+    /// A name from the tree (its screen, a class) as a finding prints it: itself, or
+    /// where a value detector finds personal data in it, its shape (``maskedExcerpt(_:)``):
+    /// a finding never prints a value, not even in the name of the place it was found.
+    /// A view is named by its id the same way, else by its index path (``label(_:positions:)``).
+    public static func printable(_ name: String) -> String {
+        ValueDetectors.scan(name).isEmpty ? name : maskedExcerpt(name)
+    }
+
+    static func printable(_ name: String?) -> String? { name.map(printable) }
 
     func ruleLabel(_ table: DecisionTable, _ decision: MaskDecision) -> String {
         guard let rule = table.rule(for: decision) else { return "default \(table.defaultAction.rawValue)" }
@@ -135,7 +146,7 @@ public struct Auditor {
         // As `apply` decides: the policy's `detect:` safety net included.
         let decisions = TreeMasker(table: table).decide(document)
         let old = baseline.map { TreeMasker(table: $0).decide(document) }
-        var summary = ScreenSummary(tree: name, screen: tree.screen, views: tree.count, masked: [:], exposed: [:], notEmitted: 0)
+        var summary = ScreenSummary(tree: name, screen: Self.printable(tree.screen), views: tree.count, masked: [:], exposed: [:], notEmitted: 0)
         // The views `apply` writes, in the order it writes them.
         var emitted = [Bool](repeating: true, count: tree.count)
         var written: [Int] = []
@@ -160,7 +171,7 @@ public struct Auditor {
             tape = try JSONReader.parse(output)
         } catch {
             // Cannot happen for the writer's own output; if it does, say so, loudly.
-            findings.append(AuditFinding(level: .critical, category: "unreadable-output", tree: name, screen: tree.screen, view: nil, className: nil, field: nil, rule: nil,
+            findings.append(AuditFinding(level: .critical, category: "unreadable-output", tree: name, screen: Self.printable(tree.screen), view: nil, className: nil, field: nil, rule: nil,
                                          excerpt: nil, message: "the masked output could not be read back for the audit"))
             return
         }
@@ -189,8 +200,8 @@ public struct Auditor {
                     message += " of the tree's wrapper"
                 }
                 findings.append(AuditFinding(
-                    level: .critical, category: kind.rawValue, tree: name, screen: tree.screen, view: facts.map { Self.label($0, positions: positions) },
-                    className: facts?.className, field: place.field, rule: nil, excerpt: maskedExcerpt(text), message: message,
+                    level: .critical, category: kind.rawValue, tree: name, screen: Self.printable(tree.screen), view: facts.map { Self.label($0, positions: positions) },
+                    className: Self.printable(facts?.className), field: place.field, rule: nil, excerpt: maskedExcerpt(text), message: message,
                     ruleOrigin: decision.flatMap { table.rule(for: $0)?.origin }))
             }
         }
@@ -211,19 +222,19 @@ public struct Auditor {
                let words = secureEntryWords(view, document: document, previous: previous) {
                 findings.append(AuditFinding(
                     level: exposed ? .high : .medium, category: SensitiveKind.secureEntryNotFlagged.rawValue,
-                    tree: name, screen: tree.screen, view: here(), className: facts.className, field: nil, rule: nil, excerpt: nil,
+                    tree: name, screen: Self.printable(tree.screen), view: here(), className: Self.printable(facts.className), field: nil, rule: nil, excerpt: nil,
                     message: "text input named for secure entry (\(words.joined(separator: ", "))) is not secure entry\(exposed ? " and is sent in clear" : "; it is masked, but would leak if unmasked")",
                     ruleOrigin: table.rule(for: decision)?.origin))
             } else if exposed, !decision.isSecure, let field = clearContent[ordinal],
                       let hint = names.lazy.compactMap(IdentifierHints.match).first {
                 findings.append(AuditFinding(
                     level: .high, category: SensitiveKind.sensitiveIdentifier.rawValue,
-                    tree: name, screen: tree.screen, view: here(), className: facts.className, field: field, rule: nil, excerpt: nil,
+                    tree: name, screen: Self.printable(tree.screen), view: here(), className: Self.printable(facts.className), field: field, rule: nil, excerpt: nil,
                     message: "view named for sensitive data (\(hint.words.joined(separator: ", "))) sends its content in clear (\(ruleLabel(table, decision)))",
                     ruleOrigin: table.rule(for: decision)?.origin))
             }
             if let old, let baseline, old[view].isMasked != decision.isMasked {
-                changes.append(DecisionChange(tree: name, view: here(), className: facts.className,
+                changes.append(DecisionChange(tree: name, view: here(), className: Self.printable(facts.className),
                                               wasMasked: old[view].isMasked, isMasked: decision.isMasked,
                                               oldRule: ruleLabel(baseline, old[view]), newRule: ruleLabel(table, decision)))
             }

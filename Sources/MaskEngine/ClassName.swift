@@ -26,6 +26,13 @@ public enum ClassName {
         }
     }
 
+    /// Whether a type selector naming `selector` selects a class named `name` itself
+    /// (before its superclasses): the same name, or `name`'s simple name, byte for byte
+    /// as the engine's lookups compare (``DecisionTable/typeRules(forClass:)``).
+    public static func selects(_ selector: String, _ name: String) -> Bool {
+        name.isExactly(selector) || simpleName(of: name).isExactly(selector)
+    }
+
     /// Where the simple name starts in a class name's UTF-8 bytes: after the last `.`
     /// before any `<`; nil when there is none (or nothing valid follows it).
     /// - Complexity: O(n) for a name of n bytes.

@@ -38,6 +38,9 @@ public struct DecisionTrace: Sendable {
     /// On a tree without a screen: `unmask` rules whose target text matches the view's
     /// but names a screen, so they do not apply (``MaskRule/needsScreen``).
     public var needScreen: [Int]
+    /// The nearest ancestor that is a text input, if any: level 5 takes the inputs'
+    /// default for the view when that is stricter than its own.
+    public var inputAncestor: Int? = nil
 }
 
 extension DecisionTable {
@@ -72,6 +75,7 @@ extension DecisionTable {
         var parentInstance: (ancestor: Int, rules: RuleList)?
         var parentType: (ancestor: Int, level: TypeLevelRules<RuleList>)?
         var secureAncestor = false
+        var inputAncestor: Int?
         var ancestorLock: (rule: Int, ancestor: Int)?
         var ancestor = Int(tree.parents[view])
         while ancestor >= 0 {
@@ -84,6 +88,7 @@ extension DecisionTable {
                 parentType = (ancestor, reaching)
             }
             if !secureAncestor { secureAncestor = SecureContent.isSecure(ancestorFacts, kind: resolver.classFacts(ancestorFacts).kind) }
+            if inputAncestor == nil, resolver.classFacts(ancestorFacts).isInput { inputAncestor = ancestor }
             if usesLocks, ancestorLock == nil, let rule = resolver.instanceRules(ancestorFacts, pathRules: pathMatches[ancestor]).recursive.lock
                 ?? resolver.typeLocks(along: resolver.classChain(of: ancestorFacts)).recursive {
                 ancestorLock = (rule, ancestor)
@@ -94,7 +99,8 @@ extension DecisionTable {
             instanceRule: parentInstance?.rules.tally.winner ?? -1,
             typeRule: parentType?.level.rules.tally.winner ?? -1,
             secure: secureAncestor,
-            lockRule: ancestorLock.map { Int32($0.rule) } ?? -1)
+            lockRule: ancestorLock.map { Int32($0.rule) } ?? -1,
+            inInput: inputAncestor != nil)
         let decision = resolver.settle(classFacts, own: own.tally, ownRecursive: ownRecursive.tally,
                                        isSecure: SecureContent.isSecure(facts, kind: classFacts.kind), imageSource: facts.imageSource,
                                        inherited: inherited).0
@@ -129,6 +135,7 @@ extension DecisionTable {
             lock = (rule, decision.level == .parentInstance || decision.level == .parentType ? ancestorLock?.ancestor : nil)
         }
         return DecisionTrace(view: view, chain: chain, target: target, indexPath: tree.indexPath(of: view),
-                             steps: steps, lock: lock, decision: decision, otherScreens: otherScreens, needScreen: needScreen)
+                             steps: steps, lock: lock, decision: decision, otherScreens: otherScreens, needScreen: needScreen,
+                             inputAncestor: inputAncestor)
     }
 }

@@ -25,8 +25,11 @@ public enum ImageDefault: String, Sendable, Hashable, CaseIterable, Codable {
 /// How they combine with the five levels: a per-dimension default replaces level 5
 /// (`default`) for the views of its dimension only (``SelectorKind/dimension``); rules
 /// on levels 1 to 4 still decide first, and views of no dimension given here (secure
-/// text, maps, web views, other views, and dimensions left out) keep `default`. Secure
-/// text and maps stay masked whatever any default says. A decision made by a
+/// text, maps, web views, other views, and dimensions left out) keep `default`. A view
+/// inside a text input (a descendant of an `input` view: UIKit draws a field's text in
+/// child views) takes the stricter of its own default and the inputs' one, so
+/// `inputs: mask` masks what a field draws in its children too. Secure text and maps
+/// stay masked whatever any default says. A decision made by a
 /// per-dimension default is level 5 with no rule, like one made by `default`.
 public struct DimensionDefaults: Sendable, Hashable {
     /// The default of `text` and `swiftui-text` views; nil: `default`.
@@ -103,6 +106,12 @@ public enum DefaultState: UInt8, Sendable, Hashable {
 
     /// The state of a plain action.
     public init(_ action: MaskAction) { self = action == .mask ? .mask : .unmask }
+
+    /// The stricter of this state and `other`: mask, then unmask-bundled, then unmask.
+    @inline(__always)
+    public func stricter(_ other: DefaultState) -> DefaultState {
+        self == .mask || other == .mask ? .mask : self == .unmaskBundled || other == .unmaskBundled ? .unmaskBundled : .unmask
+    }
 
     /// Whether a view in this state is masked, given its image's source.
     @inline(__always)

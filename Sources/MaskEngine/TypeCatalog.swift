@@ -53,14 +53,15 @@ public struct TypeCatalog: Sendable {
         index = Self.index(byName)
     }
 
-    /// This catalog with `overlay` laid on top: a field the overlay leaves unset keeps
-    /// this catalog's value.
+    /// This catalog with `overlay` laid on top, in order: a field an entry leaves unset
+    /// keeps what the catalog so far says, an earlier entry of the overlay included (a
+    /// layer repeating a base's `PinLabel: {extends: UILabel}` keeps the base's `kind`).
     public func overlaid(with overlay: [ClassDeclaration]) -> TypeCatalog {
         var result = self
         for declaration in overlay {
             var merged = declaration
             let key = ExactString(declaration.name)
-            if let base = byName[key] {
+            if let base = result.byName[key] {
                 merged.superclass = declaration.superclass ?? base.superclass
                 merged.kind = declaration.kind ?? base.kind
                 merged.recurse = declaration.recurse ?? base.recurse
@@ -69,6 +70,19 @@ public struct TypeCatalog: Sendable {
             result.index.set(merged, for: declaration.name)
         }
         return result
+    }
+
+    /// The declared classes a type selector naming `name` selects by name, and `name`
+    /// itself: a selector names a class by its simple name too (`EditText` selects
+    /// `android.widget.EditText`, ``ClassName/selects(_:_:)``), and each of those classes
+    /// has its own chain. What a policy check must follow to know every class a type
+    /// rule reaches; an undeclared `Module.Name` takes `name`'s declaration, so its chain
+    /// is `name`'s.
+    /// - Complexity: O(number of declarations).
+    public func classesSelected(byType name: String) -> [String] {
+        var names = [name]
+        for declared in declaredNames where !declared.isExactly(name) && ClassName.selects(name, declared) { names.append(declared) }
+        return names
     }
 
     /// Whether the catalog declares the class under this exact name.

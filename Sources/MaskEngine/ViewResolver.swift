@@ -10,6 +10,10 @@ public struct InheritedVerdicts: Sendable, Hashable {
     var secure: Bool
     /// The nearest ancestor's recursive lock (its instance lock before its type lock), or -1.
     var lockRule: Int32 = -1
+    /// Whether an ancestor is a text input: a view inside one draws part of it (UIKit
+    /// draws a field's text in child views), so level 5 takes the inputs' default for it
+    /// when that is stricter than its own.
+    var inInput = false
 
     /// What the root of a tree inherits: nothing.
     public static let root = InheritedVerdicts(instanceRule: -1, typeRule: -1, secure: false)
@@ -30,6 +34,8 @@ struct ClassFacts: Sendable {
     var recursiveTypeRule: Int32
     /// What level 5 does for views of the class (``DecisionTable/defaultState(for:)``).
     var defaultState: DefaultState
+    /// The class is a text input (``SelectorKind/input``): its descendants are inside one.
+    var isInput = false
     /// The first type lock on any class of the chain (most specific class first), else
     /// the first locked `kind` rule on the chain's kind, or -1.
     var typeLock: Int32 = -1
@@ -293,8 +299,15 @@ public struct ViewResolver: Sendable {
         } else {
             level = .default
         }
-        // Level 5: the class's default state (`default`, or its dimension's default).
-        let masks = rule >= 0 ? table.ruleFacts[Int(rule)].masks : classFacts.defaultState.masks(imageSource: imageSource)
+        // Level 5: the class's default state (`default`, or its dimension's default);
+        // inside a text input, the inputs' default when that is stricter.
+        let masks: Bool
+        if rule >= 0 {
+            masks = table.ruleFacts[Int(rule)].masks
+        } else {
+            let state = inherited.inInput ? classFacts.defaultState.stricter(table.defaultState(for: .input)) : classFacts.defaultState
+            masks = state.masks(imageSource: imageSource)
+        }
         let kind = classFacts.kind
         // Never unmasked: maps, secure text entry and everything inside it, and a view
         // whose class chain was cut at the limit (the classes cut off may say `map`).
@@ -320,7 +333,8 @@ public struct ViewResolver: Sendable {
             instanceRule: recursiveInstance >= 0 ? recursiveInstance : inherited.instanceRule,
             typeRule: classFacts.recursiveTypeRule >= 0 ? classFacts.recursiveTypeRule : inherited.typeRule,
             secure: secure,
-            lockRule: handedLock(classFacts, ownRecursive: ownRecursive, inherited: inherited))
+            lockRule: handedLock(classFacts, ownRecursive: ownRecursive, inherited: inherited),
+            inInput: inherited.inInput || classFacts.isInput)
     }
 
     /// The class chain the engine uses for a view: its own superclasses when given,
@@ -539,7 +553,7 @@ public struct ViewResolver: Sendable {
             if recursive < 0 { recursive = kinds.recursive?.winner ?? -1 }
         }
         return ClassFacts(kind: kind ?? .other, recurses: recurse ?? true, chainCut: cut, typeRule: own, recursiveTypeRule: recursive,
-                          defaultState: table.defaultState(for: selectorKind))
+                          defaultState: table.defaultState(for: selectorKind), isInput: selectorKind == .input)
     }
 
     /// The number of a class name's ``ChainStep``: the table's own for a name the
@@ -581,6 +595,7 @@ public struct ViewResolver: Sendable {
             typeRule: levels.own?.rules.winner ?? -1,
             recursiveTypeRule: levels.recursive?.rules.winner ?? -1,
             defaultState: table.defaultState(for: selectorKind),
+            isInput: selectorKind == .input,
             typeLock: locks.own.map(Int32.init) ?? -1,
             recursiveTypeLock: locks.recursive.map(Int32.init) ?? -1
         )

@@ -161,8 +161,10 @@ struct PolicyListing {
         let layers = compilation.layers
         return PolicyListing(
             table: table, classes: parsed.classes.map { ($0.declaration, $0.nameRange.location) },
-            detectors: parsed.detectors, detectorsSource: parsed.detectorRanges.first.map { "\(path):\($0.start.line):\($0.start.column)" },
-            defaults: CompileCommand.dimensionDefaults(parsed).map { ($0.0, $0.1, "\(path):\($0.2.start.line):\($0.2.start.column)") },
+            // Each range names its own file: a layer's inherited `detect:` and `defaults:`
+            // are listed where its base writes them.
+            detectors: parsed.detectors, detectorsSource: parsed.detectorRanges.first?.location,
+            defaults: CompileCommand.dimensionDefaults(parsed).map { ($0.0, $0.1, $0.2.location) },
             defaultSource: parsed.defaultRange.location, showsFormat11: parsed.format != .v1, layers: layers)
     }
 }

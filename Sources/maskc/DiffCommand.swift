@@ -81,8 +81,11 @@ struct ViewDiff {
     struct Entry {
         var change: Change
         var screen: String
-        /// The rule deciding the view now (its index in the new table), or nil for the default.
+        /// The rule deciding the view now (its index in the new table), or nil.
         var rule: Int?
+        /// What decides the view now when no rule does: the safety net's detector
+        /// (`detect:email`) or level 5 as `explain` names it (`defaults.text mask`).
+        var decidedBy: String
         var tree: String
         var view: String
         var className: String
@@ -106,20 +109,33 @@ struct ViewDiff {
             let now = PolicyTestRunner.state(new[view], leftOut: newLeftOut[view])
             guard was != now else { continue }
             let change: Change = now == .unmasked ? .exposed : was == .unmasked ? .masked : .other
-            changes.append(Entry(change: change, screen: tree.screen ?? "(no screen)", rule: new[view].ruleIndex, tree: item.name,
+            changes.append(Entry(change: change, screen: tree.screen ?? "(no screen)", rule: new[view].ruleIndex,
+                                 decidedBy: Self.decidedBy(new[view], view: view, in: tree, table: after), tree: item.name,
                                  view: tree.views[view].id ?? tree.indexPath(of: view), className: tree.views[view].className,
                                  before: was, after: now))
         }
     }
 
-    /// The changes of one kind, grouped by screen, then by deciding rule (the default
-    /// last), in a stable order.
-    func groups(_ change: Change) -> [(screen: String, rule: Int?, entries: [Entry])] {
+    /// What decides a view when no rule does (``Entry/decidedBy``); empty for a rule.
+    static func decidedBy(_ decision: MaskDecision, view: Int, in tree: ViewTree, table: DecisionTable) -> String {
+        if let detector = decision.detector { return "detect:\(detector.rawValue)" }
+        guard decision.ruleIndex == nil else { return "" }
+        var ancestor = Int(tree.parents[view])
+        while ancestor >= 0, table.selectorKind(of: tree.views[ancestor]) != .input { ancestor = Int(tree.parents[ancestor]) }
+        let input = ancestor >= 0 ? "\(ExplainCommand.label(tree, ancestor)) (\(tree.views[ancestor].className))" : nil
+        return ExplainCommand.defaultText(table, tree.views[view], inside: input)
+    }
+
+    /// The changes of one kind, grouped by screen, then by deciding rule (level 0 and
+    /// level 5 last, by what decides), in a stable order.
+    func groups(_ change: Change) -> [(screen: String, rule: Int?, decidedBy: String, entries: [Entry])] {
         let mine = changes.filter { $0.change == change }
-        var keys: [(String, Int?)] = []
-        for entry in mine where !keys.contains(where: { $0.0.isExactly(entry.screen) && $0.1 == entry.rule }) { keys.append((entry.screen, entry.rule)) }
-        keys.sort { a, b in a.0 != b.0 ? a.0 < b.0 : (a.1 ?? Int.max) < (b.1 ?? Int.max) }
-        return keys.map { key in (key.0, key.1, mine.filter { $0.screen.isExactly(key.0) && $0.rule == key.1 }) }
+        var keys: [(String, Int?, String)] = []
+        for entry in mine where !keys.contains(where: { $0.0.isExactly(entry.screen) && $0.1 == entry.rule && $0.2 == entry.decidedBy }) {
+            keys.append((entry.screen, entry.rule, entry.decidedBy))
+        }
+        keys.sort { a, b in a.0 != b.0 ? a.0 < b.0 : a.1 != b.1 ? (a.1 ?? Int.max) < (b.1 ?? Int.max) : a.2 < b.2 }
+        return keys.map { key in (key.0, key.1, key.2, mine.filter { $0.screen.isExactly(key.0) && $0.rule == key.1 && $0.decidedBy == key.2 }) }
     }
 }
 

@@ -121,14 +121,25 @@ struct ExplainCommand: ParsableCommand {
     }
 
     /// What decided a view: the safety net's detector, a rule, or level 5.
-    static func decisionText(_ table: DecisionTable, _ decision: MaskDecision, _ facts: ViewFacts) -> String {
+    static func decisionText(_ table: DecisionTable, _ decision: MaskDecision, _ facts: ViewFacts, inside input: String? = nil) -> String {
         if let detector = decision.detector { return "detect:\(detector.rawValue) (personal data in the view's content)" }
-        if decision.ruleIndex == nil { return defaultText(table, facts) }
+        if decision.ruleIndex == nil { return defaultText(table, facts, inside: input) }
         return ruleText(table, decision.ruleIndex)
     }
 
     /// Level 5 for a view: `default mask`, or with per-dimension defaults, the one that
     /// covers the view's kind (`defaults.images mask-non-bundled (bundled image)`).
+    /// Inside a text input (`input`: the input's label) whose default is stricter than
+    /// the view's own, that default, as the engine takes it.
+    static func defaultText(_ table: DecisionTable, _ facts: ViewFacts, inside input: String?) -> String {
+        let own = defaultText(table, facts)
+        guard let input else { return own }
+        let ownState = table.defaultState(for: table.selectorKind(of: facts))
+        guard ownState.stricter(table.defaultState(for: .input)) != ownState else { return own }
+        let inputs = table.defaults.inputs.map { "defaults.inputs \($0.rawValue)" } ?? "default \(table.defaultAction.rawValue)"
+        return "\(inputs) (inside text input \(input): stricter than its own \(own))"
+    }
+
     static func defaultText(_ table: DecisionTable, _ facts: ViewFacts) -> String {
         let kind = table.selectorKind(of: facts)
         guard !table.defaults.isEmpty, let dimension = kind.dimension else { return "default \(table.defaultAction.rawValue)" }
@@ -142,9 +153,11 @@ struct ExplainCommand: ParsableCommand {
 
     /// Whether the policy itself (its rule, or level 5) masks the view, before maps and
     /// secure text force it.
-    static func policyMasks(_ table: DecisionTable, _ decision: MaskDecision, _ facts: ViewFacts) -> Bool {
+    static func policyMasks(_ table: DecisionTable, _ decision: MaskDecision, _ facts: ViewFacts, insideInput: Bool) -> Bool {
         if let rule = table.rule(for: decision) { return rule.action == .mask }
-        return table.defaultState(for: table.selectorKind(of: facts)).masks(imageSource: facts.imageSource)
+        var state = table.defaultState(for: table.selectorKind(of: facts))
+        if insideInput { state = state.stricter(table.defaultState(for: .input)) }
+        return state.masks(imageSource: facts.imageSource)
     }
 
     static func ruleText(_ table: DecisionTable, _ index: Int?) -> String {
@@ -176,11 +189,14 @@ struct ExplainCommand: ParsableCommand {
         // Views under a subtree that is not emitted are shown as such.
         var hidden = [Bool](repeating: false, count: tree.count)
         var depths = [Int](repeating: 0, count: tree.count)
+        // The nearest ancestor that is a text input, per view (level 5 may take its default).
+        var inputAncestor = [Int?](repeating: nil, count: tree.count)
         var paths: [String] = []
         paths.reserveCapacity(tree.count)
         for view in 0..<tree.count {
             let parent = Int(tree.parents[view])
             if parent >= 0 && (hidden[parent] || !decisions[parent].emitsChildren) { hidden[view] = true }
+            if parent >= 0 { inputAncestor[view] = table.selectorKind(of: tree.views[parent]) == .input ? parent : inputAncestor[parent] }
             let decision = decisions[view]
             let depth = parent < 0 ? 0 : depths[parent] + 1
             depths[view] = depth
@@ -196,8 +212,9 @@ struct ExplainCommand: ParsableCommand {
             if let ai = tree.views[view].accessibilityIdentifier { line += " ai:\(ai)" }
             line += " [\(decision.kind.rawValue)] \(state)"
             if !hidden[view] {
-                line += ", level \(decision.level.rawValue): \(decisionText(table, decision, tree.views[view]))"
-                if decision.isForcedMask, decision.detector == nil, !policyMasks(table, decision, tree.views[view]) {
+                let input = inputAncestor[view].map { "\(label(tree, $0)) (\(tree.views[$0].className))" }
+                line += ", level \(decision.level.rawValue): \(decisionText(table, decision, tree.views[view], inside: input))"
+                if decision.isForcedMask, decision.detector == nil, !policyMasks(table, decision, tree.views[view], insideInput: input != nil) {
                     line += decision.isForcedByKind ? " (maps are never unmasked)" : " (secure text entry is never unmasked)"
                 }
                 if let shown = shown(document, view, decision) { line += " | \(shown)" }
@@ -242,7 +259,7 @@ struct ExplainCommand: ParsableCommand {
             if let className = step.className, step.level == .type { head += "class \(className): " }
             if let kind = step.kind { head += "kind \(kind.rawValue): " }
             if step.level == .default {
-                head += defaultText(table, facts)
+                head += defaultText(table, facts, inside: trace.inputAncestor.map { "\(label(tree, $0)) (\(tree.views[$0].className))" })
                 head += deciding == .default ? " <- decides" : " (not reached)"
                 lines.append(head)
                 continue

@@ -103,6 +103,32 @@ struct Format11Tests {
         #expect(d["kept"]?.isMasked == true && d["kept"]?.level == .instance)
     }
 
+    @Test("a view inside a text input takes the inputs' default when it is stricter: a field's child label holds what users type")
+    func insideInputs() {
+        let built = build(N("root", "UIView", [
+            N("field", "UITextField", [N("typed", "UILabel", id: "typed", [N("deeper", "UIImageView")])]),
+            N("label", "UILabel"),
+            N("search", "UISearchBar", [N("query", "UITextField", [N("queryText", "UILabel")])]),
+        ]))
+        // Inputs masked, text and images shown: the field's children are masked with it.
+        var d = decided(MaskingPolicy(default: .unmask, defaults: DimensionDefaults(inputs: .mask)), built)
+        #expect(d["field"]?.isMasked == true)
+        #expect(d["typed"]?.isMasked == true && d["typed"]?.level == .default && d["typed"]?.ruleIndex == nil)
+        #expect(d["deeper"]?.isMasked == true)
+        #expect(d["label"]?.isMasked == false)
+        #expect(d["queryText"]?.isMasked == true)
+        // The inputs' default from `default`: the same.
+        d = decided(MaskingPolicy(default: .mask, defaults: DimensionDefaults(text: .unmask, images: .unmask)), built)
+        #expect(d["typed"]?.isMasked == true && d["deeper"]?.isMasked == true && d["label"]?.isMasked == false)
+        // Inputs shown, text masked: the stricter one stays (a child is never loosened).
+        d = decided(MaskingPolicy(default: .unmask, defaults: DimensionDefaults(text: .mask, inputs: .unmask)), built)
+        #expect(d["field"]?.isMasked == false && d["typed"]?.isMasked == true && d["deeper"]?.isMasked == false)
+        // Rules still decide first: an instance unmask on the child shows it.
+        let rule = MaskRule(.unmask, .id(GlobPattern("typed")), recursive: false)
+        d = decided(MaskingPolicy(default: .unmask, rules: [rule], defaults: DimensionDefaults(inputs: .mask)), built)
+        #expect(d["typed"]?.isMasked == false && d["typed"]?.level == .instance && d["deeper"]?.isMasked == true)
+    }
+
     @Test("mask-non-bundled shows bundle and asset images only; an unknown source is not bundled")
     func bundledImages() {
         var tree = ViewTree(screen: nil)

@@ -62,7 +62,7 @@ struct Format11ParserTests {
 
     @Test("versions other than 1 and 1.1 are refused")
     func versions() {
-        expectDiagnostic("wrong-type", "version: 1️⃣1.2\ndefault: mask\n", messageContains: "must be the number 1 or 1.1")
+        expectDiagnostic("invalid-value", "version: 1️⃣1.2\ndefault: mask\n", messageContains: "unsupported policy version 1.2")
         #expect(PolicyCompiler.compile("version: 1.1\ndefault: mask\n", file: "p.yaml").table != nil)
     }
 

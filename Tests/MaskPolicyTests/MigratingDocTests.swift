@@ -11,32 +11,33 @@ struct MigratingDocTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The screen, its views in pre-order with the names the expectations use.
-    static let names = ["root", "total", "email", "field", "password", "logo", "photo", "button", "title", "profile", "name", "tagged"]
+    static let names = ["root", "total", "email", "field", "typed", "password", "logo", "photo", "button", "title", "profile", "name", "tagged", "web"]
     static let screen = """
         {"screen": "Checkout", "root": {"class": "UIView", "children": [
           {"class": "UILabel", "text": "Total"},
           {"class": "UILabel", "text": "Contact jane@example.com"},
-          {"class": "UITextField", "text": "typed"},
+          {"class": "UITextField", "text": "typed", "children": [{"class": "UILabel", "text": "typed"}]},
           {"class": "UITextField", "isSecureTextEntry": true, "text": "hunter2"},
           {"class": "UIImageView", "image": {"source": "bundle", "name": "logo"}},
           {"class": "UIImageView", "image": {"source": "remote", "url": "https://example.com/p.jpg"}},
           {"class": "UIButton", "children": [{"class": "UILabel", "text": "Buy"}]},
           {"class": "UserProfileView", "accessibilityIdentifier": "profile", "children": [{"class": "UILabel", "text": "Jane Appleseed"}]},
-          {"class": "UILabel", "accessibilityIdentifier": "ph-no-capture", "text": "secret note"}
+          {"class": "UILabel", "accessibilityIdentifier": "note.ph-no-capture", "text": "secret note"},
+          {"class": "WKWebView"}
         ]}}
         """
 
     /// What the replay shows under each policy of the page (every other view is masked).
     static let shown: [String: Set<String>] = [
         "datadog-mask-all": [],
-        "datadog-mask-all-inputs": ["root", "total", "email", "logo", "button", "title", "profile", "name", "tagged"],
-        "datadog-mask-sensitive-inputs": ["root", "total", "field", "logo", "photo", "button", "title", "profile", "name", "tagged"],
-        "sentry-defaults": ["root", "button", "title"],
-        "sentry-show-text": ["root", "total", "email", "field", "button", "title", "profile", "name", "tagged"],
-        "posthog-defaults": ["root", "total", "email", "button", "title", "profile", "name"],
-        "posthog-show-images": ["root", "total", "email", "logo", "photo", "button", "title", "profile", "name"],
+        "datadog-mask-all-inputs": ["root", "total", "email", "logo", "button", "title", "profile", "name", "tagged", "web"],
+        "datadog-mask-sensitive-inputs": ["root", "total", "logo", "photo", "button", "title", "profile", "name", "tagged", "web"],
+        "sentry-defaults": ["root", "button"],
+        "sentry-show-text": ["root", "total", "email", "field", "typed", "button", "title", "profile", "name", "tagged"],
+        "posthog-defaults": ["root", "logo", "button", "profile", "web"],
+        "posthog-show-images": ["root", "logo", "photo", "button", "profile", "web"],
         "seed-calls": ["button", "title"],
-        "seed-default-unmasked": ["root", "total", "logo", "photo", "button", "title", "profile", "name", "tagged"],
+        "seed-default-unmasked": ["root", "total", "logo", "photo", "button", "title", "profile", "name", "tagged", "web"],
     ]
 
     /// The page's policies: each YAML block after a `<!-- policy: NAME -->` line.

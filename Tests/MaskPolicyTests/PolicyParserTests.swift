@@ -273,10 +273,11 @@ struct PolicyParserErrorTests {
         expectDiagnostic("unknown-key", header + "1️⃣colour: blue\n", hint: .absent)
     }
 
-    @Test("version must be the number 1 (or 1.1)", arguments: [
+    @Test("version must be the number 1 (or 1.1); another number is an unsupported version", arguments: [
         ("\"1\"", "wrong-type", "found text"),
         ("'1'", "wrong-type", "found text"),
-        ("1.2", "wrong-type", "found a number"),
+        ("1.2", "invalid-value", "unsupported policy version 1.2"),
+        ("3.0", "invalid-value", "unsupported policy version 3.0"),
         ("one", "wrong-type", "found text"),
         ("true", "wrong-type", "found a boolean"),
         ("[1]", "wrong-type", "found a sequence"),
@@ -288,6 +289,21 @@ struct PolicyParserErrorTests {
         let compilation = expectDiagnostic(ruleID, "version: 1️⃣\(value)\ndefault: mask\n", messageContains: message)
         // A bad version is not also "missing".
         #expect(!compilation.diagnostics.contains { $0.ruleID == "missing-key" }, "\(listing(compilation.diagnostics))")
+    }
+
+    @Test("a file that is no policy (no version, no default, no policy key) has its keys counted, not echoed")
+    func foreignKeys() {
+        let shadow = "root:\nalice$6$saltsalt$hashhash:\nbob:\n"
+        let compilation = PolicyCompiler.compile(shadow, file: "shadow")
+        let unknown = compilation.diagnostics.filter { $0.ruleID == "unknown-key" }
+        #expect(unknown.count == 1, "\(listing(compilation.diagnostics))")
+        #expect(unknown.first?.message.contains("3 unknown keys") == true, "\(listing(compilation.diagnostics))")
+        for secret in ["root", "alice", "hashhash", "bob"] {
+            #expect(!compilation.diagnostics.contains { $0.rendered.contains(secret) }, "\(listing(compilation.diagnostics))")
+        }
+        // A policy with a misspelt key still names it, with its hint.
+        let typo = PolicyCompiler.compile("verison: 1\ndefualt: mask\n", file: "p.yaml")
+        #expect(typo.diagnostics.contains { $0.message.contains("'verison'") }, "\(listing(typo.diagnostics))")
     }
 
     @Test("a version is compared as a number, as the JSON Schema compares it: 1.0 is 1, 1.10 is 1.1")

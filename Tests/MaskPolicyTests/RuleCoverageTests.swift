@@ -34,6 +34,28 @@ struct RuleCoverageTests {
         #expect(Self.covers(SelectorReach(Self.ai(wide)), SelectorReach(Self.ai(narrow))) == expected)
     }
 
+    @Test("types: a simple name reaches every declared class of that name, each along its own chain")
+    func simpleNames() {
+        let shadowed = TypeCatalog.builtin.overlaid(with: [
+            ClassDeclaration("MyApp.BalanceLabel", extends: "UILabel"),
+            ClassDeclaration("BalanceLabel", extends: "UIButton"),
+            ClassDeclaration("MyApp.PromoButton", extends: "UIButton"),
+        ])
+        // `BalanceLabel` also selects `MyApp.BalanceLabel`, a label: not inside buttons.
+        #expect(!RuleCoverage.covers(SelectorReach(.type("UIButton")), SelectorReach(.type("BalanceLabel")), catalog: shadowed))
+        #expect(RuleCoverage.covers(SelectorReach(.type("UILabel")), SelectorReach(.type("MyApp.BalanceLabel")), catalog: shadowed))
+        #expect(RuleCoverage.covers(SelectorReach(.type("UIButton")), SelectorReach(.type("MyApp.PromoButton")), catalog: shadowed))
+        // Undeclared as a plain name: a view of class `PromoButton` has no known chain.
+        #expect(!RuleCoverage.covers(SelectorReach(.type("UIButton")), SelectorReach(.type("PromoButton")), catalog: shadowed))
+        // `EditText` declared as a button still selects the built-in android.widget.EditText.
+        let editText = TypeCatalog.builtin.overlaid(with: [ClassDeclaration("EditText", extends: "UIButton")])
+        #expect(!RuleCoverage.covers(SelectorReach(.type("UIButton")), SelectorReach(.type("EditText")), catalog: editText))
+        // A wide simple name selects the qualified classes below it.
+        #expect(RuleCoverage.covers(SelectorReach(.type("TextView")), SelectorReach(.type("android.widget.EditText")), catalog: .builtin))
+        #expect(TypeCatalog.builtin.classesSelected(byType: "EditText").contains("android.widget.EditText"))
+        #expect(TypeCatalog.builtin.classesSelected(byType: "android.widget.EditText") == ["android.widget.EditText"])
+    }
+
     @Test("types: the class itself or a subclass along the declared chain, not a superclass")
     func types() {
         #expect(Self.covers(SelectorReach(.type("UIButton")), SelectorReach(.type("UIButton"))))

@@ -63,6 +63,21 @@ struct DiffTests {
         #expect(!result.stdout.contains("jane"))
     }
 
+    @Test("a view masked by the safety net or a per-dimension default is named as decided by it, not by the default")
+    func decidedWithoutRule() throws {
+        let tree = try Self.policy("decided-tree.json",
+            #"{"screen":"S","root":{"class":"UIView","children":[{"class":"UILabel","id":"mail","text":"write to jane.doe@example.com"},{"class":"UILabel","id":"plain","text":"Total"}]}}"#)
+        let open = try Self.policy("open.yaml", "version: 1.1\ndefault: unmask\n")
+        let closed = try Self.policy("closed.yaml", "version: 1.1\ndefault: unmask\ndefaults: { text: mask }\n")
+        let netted = try Self.policy("netted.yaml", "version: 1.1\ndefault: unmask\ndetect: [email]\n")
+        let byDefault = try CLIHarness.run(["diff", open, closed, "--trees", tree])
+        #expect(byDefault.stdout.contains("now decided by defaults.text mask"), "\(byDefault.stdout)")
+        #expect(!byDefault.stdout.contains("now decided by default unmask"), "\(byDefault.stdout)")
+        let byNet = try CLIHarness.run(["diff", open, netted, "--trees", tree, "--format", "json"])
+        #expect(byNet.stdout.contains(#""decidedBy": "detect:email""#), "\(byNet.stdout)")
+        #expect(!byNet.stdout.contains("jane"))
+    }
+
     @Test("--fail-on-exposure: exit 1 when anything becomes unmasked, 0 when the change only tightens")
     func failOnExposure() throws {
         #expect(try CLIHarness.run(["diff", "Policies/strict-default.yaml", "Policies/retail-app.yaml", "--fail-on-exposure"] + Self.trees).exit == 1)

@@ -26,6 +26,19 @@ struct LayeredFormat11Tests {
         #expect(defaults["text"] == "mask" && defaults["images"] == "mask")
     }
 
+    @Test("compile lists an inherited default or detector where its base writes it")
+    func inheritedSources() throws {
+        let result = try CLIHarness.run(["compile", "\(Self.folder)/layer.yaml"])
+        #expect(result.exit == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let text = try #require(lines.first { $0.contains("defaults.text") })
+        #expect(text.contains("\(Self.folder)/base.yaml:3:"), "\(text)")
+        let images = try #require(lines.first { $0.contains("defaults.images") })
+        #expect(images.contains("\(Self.folder)/layer.yaml:3:"), "\(images)")
+        let detect = try #require(lines.first { $0.contains("detect") })
+        #expect(detect.contains("\(Self.folder)/base.yaml:4:"), "\(detect)")
+    }
+
     @Test("apply through the layer: the base's safety net and its locked kind rule still decide")
     func applied() throws {
         let result = try CLIHarness.run(["apply", "\(Self.folder)/tree.json", "--policy", "\(Self.folder)/layer.yaml"])

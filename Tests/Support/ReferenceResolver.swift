@@ -171,10 +171,16 @@ public struct ReferenceResolver: Sendable {
 
     /// Level 5 for a view: its dimension's default when the policy gives one (`text`:
     /// text and SwiftUI text; `inputs`: inputs; `images`: images, `mask-non-bundled`
-    /// showing bundle and asset images only), else `default`.
+    /// showing bundle and asset images only), else `default`; inside a text input (an
+    /// ancestor of kind `input`), also masked when the inputs' default masks.
     func defaultMasks(_ view: Int, _ tree: ViewTree) -> Bool {
         let fallback = policy.defaultAction == .mask
         let defaults = policy.defaults
+        var ancestor = Int(tree.parents[view])
+        while ancestor >= 0 {
+            if selectorKind(ancestor, tree) == .input { if defaults.inputs.map({ $0 == .mask }) ?? fallback { return true }; break }
+            ancestor = Int(tree.parents[ancestor])
+        }
         switch selectorKind(view, tree) {
         case .text, .swiftUIText: return defaults.text.map { $0 == .mask } ?? fallback
         case .input: return defaults.inputs.map { $0 == .mask } ?? fallback

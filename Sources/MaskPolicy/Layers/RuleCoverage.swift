@@ -33,8 +33,10 @@ public struct SelectorReach: Sendable, Hashable {
 ///   inside a scoped entry.
 /// - **Descendants**: the wide reach is recursive, or the narrow one is not.
 /// - **Selectors of the same key**:
-///   - `type`: the narrow class is the wide class or a subclass of it, along the class
-///     chain the policy declares (its `types:` over the built-in catalog). A view whose
+///   - `type`: every class the narrow selector names (its class, and when that is a
+///     simple name every declared `Module.Name` class, ``TypeCatalog/classesSelected(byType:)``)
+///     is a class the wide selector names, or a subclass of one, along the class chains
+///     the policy declares (its `types:` over the built-in catalog). A view whose
 ///     capture brings its own `superclasses` is judged by them at run time, not here.
 ///   - `id`, `accessibilityIdentifier`, `restorationIdentifier`, `target`: every value
 ///     the narrow pattern matches, the wide pattern matches. For `*` globs this holds
@@ -63,7 +65,12 @@ public enum RuleCoverage {
     public static func selects(_ wide: ViewSelector, everyViewOf narrow: ViewSelector, catalog: TypeCatalog) -> Bool {
         switch (wide, narrow) {
         case (.type(let wideClass), .type(let narrowClass)):
-            return catalog.chain(of: narrowClass).contains { $0.isExactly(wideClass) }
+            // Every class the narrow selector reaches by name (its simple name selects
+            // `Module.Name` classes declared with chains of their own) is, or descends
+            // from, a class the wide one selects.
+            return catalog.classesSelected(byType: narrowClass).allSatisfy { name in
+                catalog.chain(of: name).contains { ClassName.selects(wideClass, $0) }
+            }
         case (.tag(let a), .tag(let b)):
             return a == b
         case (.kind(let a), .kind(let b)):

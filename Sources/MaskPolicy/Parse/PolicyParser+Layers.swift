@@ -19,7 +19,7 @@ extension PolicyParser {
     }
 
     /// `allowUnmask:`: a list of selectors (`{ type: UIButton }`, with `screen` and
-    /// `recursive` as on rules), and `default`.
+    /// `recursive` as on rules; `kind` from format 1.1 on, as on rules), and `default`.
     mutating func allowEntries(_ node: YAMLNode) -> [AllowUnmaskEntry] {
         if case .null? = node.scalarValue { return [] }
         guard let items = node.items else {
@@ -46,9 +46,9 @@ extension PolicyParser {
                     if let value = bool(pair.value, key: "recursive") { recursive = value } else { failed = true }
                 case "screen":
                     if let value = name(pair.value, key: "screen") { screen = value } else { failed = true }
-                case let key where PolicySchema.selectorKeys.contains(key):
+                case let key where PolicySchema.selectorKeys(for: format).contains(key):
                     if selector != nil {
-                        error(.selectorArity, "an allowUnmask entry has exactly one of \(PolicySchema.selectorKeys.joined(separator: ", "))", pair.key.range)
+                        error(.selectorArity, "an allowUnmask entry has exactly one of \(PolicySchema.selectorKeys(for: format).joined(separator: ", "))", pair.key.range)
                         failed = true
                     } else if let value = selectorValue(key, pair.value) {
                         selector = value
@@ -56,13 +56,13 @@ extension PolicyParser {
                         failed = true
                     }
                 default:
-                    unknownKey(pair, in: "an allowUnmask entry", known: PolicySchema.selectorKeys + ["recursive", "screen"])
+                    unknownKey(pair, in: "an allowUnmask entry", known: PolicySchema.selectorKeys(for: format) + ["recursive", "screen"])
                     failed = true
                 }
             }
             guard !failed else { continue }
             guard let selector else {
-                error(.selectorArity, "the allowUnmask entry names no view: give one of \(PolicySchema.selectorKeys.joined(separator: ", "))", item.range)
+                error(.selectorArity, "the allowUnmask entry names no view: give one of \(PolicySchema.selectorKeys(for: format).joined(separator: ", "))", item.range)
                 continue
             }
             entries.append(AllowUnmaskEntry(allowance: .reach(SelectorReach(selector, screen: screen, recursive: recursive)), range: item.range))

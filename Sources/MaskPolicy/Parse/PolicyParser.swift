@@ -52,6 +52,13 @@ public struct PolicyParser {
         var classes: [ParsedClass] = []
         var rules: [ParsedRule] = []
         var layering = ParsedLayering()
+        // A policy: it has `version` or `default`, or a key that is a misspelling of a
+        // policy key (whose did-you-mean is worth showing).
+        let isPolicy = pairs.contains { pair in
+            pair.name == "version" || pair.name == "default" || PolicySchema.topKeys(for: format).contains(pair.name)
+                || SpellingHint.didYouMean(pair.name, in: PolicySchema.topKeys(for: format)) != nil
+        }
+        var reportedForeignKeys = false
         for pair in pairs {
             switch pair.name {
             case "extends":
@@ -67,7 +74,8 @@ public struct PolicyParser {
                     if PolicyFormat(number: text) != nil {
                         version = PolicySchema.version
                     } else {
-                        wrongType(pair.value, expected: "the number 1 or 1.1", key: "version")
+                        // A number, just not one this maskc reads (`1.2`, `2.0`): as for `2`.
+                        error(.invalidValue, "unsupported policy version \(text); this maskc reads versions \(PolicyFormat.names)", pair.value.range)
                     }
                 } else if case .string(let text)? = pair.value.scalarValue, PolicyFormat(rawValue: text) != nil {
                     // `version: "1.1"`: a quoted version is text in YAML. Say how to write it.
@@ -88,7 +96,17 @@ public struct PolicyParser {
             case "detect":
                 format11.detect(pair, parser: &self)
             default:
-                unknownKey(pair, in: "the policy", known: PolicySchema.topKeys(for: format))
+                if isPolicy {
+                    unknownKey(pair, in: "the policy", known: PolicySchema.topKeys(for: format))
+                } else if !reportedForeignKeys {
+                    // A file with neither `version` nor `default` is likely no policy at all
+                    // (an `extends:` naming the wrong file): its keys are not echoed, as
+                    // they may be anything the file holds.
+                    reportedForeignKeys = true
+                    let count = pairs.filter { !PolicySchema.topKeys(for: format).contains($0.name) }.count
+                    error(.unknownKey, "\(count) unknown key\(count == 1 ? "" : "s") at the top level, and no 'version' or 'default': this file does not look like a policy (its keys are not shown)",
+                          pair.key.range)
+                }
             }
         }
         let keys = Set(pairs.map(\.name))

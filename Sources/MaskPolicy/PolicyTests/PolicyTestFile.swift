@@ -63,11 +63,29 @@ public enum ExpectedViewState: String, Sendable, Hashable, CaseIterable {
     }
 }
 
-/// The audit detectors a test can name.
+/// The detectors a `noExposed` expectation can name: the audit's value detectors by the
+/// names a policy's `detect:` gives them, and `card`, this file format's first name for
+/// `payment-card`.
 public enum ExposureDetector: String, Sendable, Hashable, CaseIterable {
     case email
     case card
     case phone
+    case paymentCard = "payment-card"
+    case iban
+    case governmentID = "government-id"
+    case secret
+
+    /// The value detector the name stands for.
+    public var detector: ContentDetector {
+        switch self {
+        case .email: return .email
+        case .card, .paymentCard: return .paymentCard
+        case .phone: return .phone
+        case .iban: return .iban
+        case .governmentID: return .governmentID
+        case .secret: return .secret
+        }
+    }
 }
 
 /// The rule a `view` expectation says decides: a line of a policy file, or the default.

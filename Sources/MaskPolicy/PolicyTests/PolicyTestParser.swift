@@ -145,7 +145,7 @@ extension PolicyParser {
         return nil
     }
 
-    /// `noExposed: { class: X }` or `noExposed: { detectors: [email, card, phone] }`.
+    /// `noExposed: { class: X }` or `noExposed: { detectors: [email, payment-card, phone] }`.
     private mutating func noExposed(_ node: YAMLNode) -> PolicyExpectation.Check? {
         guard let pairs = node.pairs, pairs.count == 1, let pair = pairs.first else {
             wrongType(node, expected: "one of '{ class: UITextField }' or '{ detectors: [email, card, phone] }'", key: "noExposed")

@@ -120,7 +120,8 @@ struct PolicyTestRunner {
     /// A view as failures name it: its id or index path, its class, its tree.
     static func label(_ tree: DecidedTree, _ view: Int) -> String {
         let facts = tree.document.tree.views[view]
-        return "view \(facts.id ?? tree.document.tree.indexPath(of: view)) (\(facts.className)) in \(tree.name)"
+        // Never a value: an id or class holding personal data is named by its shape.
+        return "view \(facts.id.map(Auditor.printable) ?? tree.document.tree.indexPath(of: view)) (\(Auditor.printable(facts.className))) in \(tree.name)"
     }
 
     /// How a decision was reached, for a failure: level, rule, lock.
@@ -164,40 +165,20 @@ struct PolicyTestRunner {
                 }
             }
         case .noExposedDetections(let detectors):
-            let kinds = Set(detectors.map(Self.kind))
+            // What the audit reports sent in clear, of these kinds: every string of the
+            // masked output (texts, identifiers kept on masked views, unknown fields and
+            // member names), as `maskc audit` reads it. One implementation: the audit's.
+            let kinds = Set(detectors.map { SensitiveKind($0.detector).rawValue })
             for tree in trees {
-                for view in tree.decisions.indices where !tree.decisions[view].isMasked && !tree.leftOut[view] {
-                    // Values, and member names that may be content (a dictionary keyed by
-                    // an address is an address sent), as the audit reads them.
-                    for field in tree.document.contentFields(of: view) + tree.document.contentKeys(of: view) {
-                        let found = ValueDetectors.scan(field.value).filter(kinds.contains)
-                        guard let first = found.first else { continue }
-                        // A field's key may itself be content: only the known text fields are named.
-                        let place = ViewField.textFields.contains(field.key) ? "'\(field.key)'" : "a field maskc does not know"
-                        failures.append("\(Self.label(tree, view)) exposes \(Self.noun(first)) in \(place) (\(Self.decided(tree.decisions[view], table)))")
-                        break
-                    }
+                var auditor = Auditor(table: table)
+                auditor.add(tree.document, name: tree.name)
+                for finding in auditor.drainFindings() where kinds.contains(finding.category) {
+                    let view = finding.view.map { "view \($0) (\(finding.className ?? "?"))" } ?? "the tree's wrapper"
+                    failures.append("\(view) in \(tree.name): \(finding.message)")
                 }
             }
         }
         return failures
-    }
-
-    static func kind(_ detector: ExposureDetector) -> ContentDetector {
-        switch detector {
-        case .email: return .email
-        case .card: return .paymentCard
-        case .phone: return .phone
-        }
-    }
-
-    static func noun(_ kind: ContentDetector) -> String {
-        switch kind {
-        case .email: return "an e-mail address"
-        case .paymentCard: return "a payment card number"
-        case .phone: return "a phone number"
-        default: return kind.rawValue
-        }
     }
 
     /// Whether `decision` names the rule a test says.

@@ -13,8 +13,9 @@ enum DiffReporter {
         return text
     }
 
-    static func decider(_ index: Int?, _ table: DecisionTable) -> String {
-        index.map { ruleText(table.rules[$0]) } ?? "default \(table.defaultAction.rawValue)"
+    /// A rule, or what decides without one (``ViewDiff/Entry/decidedBy``).
+    static func decider(_ index: Int?, _ decidedBy: String, _ table: DecisionTable) -> String {
+        index.map { ruleText(table.rules[$0]) } ?? decidedBy
     }
 
     static func views(_ diff: ViewDiff, old: String, new: String, before: DecisionTable, after: DecisionTable, format: DiffCommand.Format) -> String {
@@ -26,7 +27,7 @@ enum DiffReporter {
             for (change, count) in counts where count > 0 {
                 lines.append("\(change.rawValue) (\(count)):")
                 for group in diff.groups(change) {
-                    lines.append("  screen \(group.screen), now decided by \(decider(group.rule, after)):")
+                    lines.append("  screen \(group.screen), now decided by \(decider(group.rule, group.decidedBy, after)):")
                     for entry in group.entries {
                         lines.append("    view \(entry.view) (\(entry.className)) in \(entry.tree): \(entry.before.rawValue) -> \(entry.after.rawValue)")
                     }
@@ -40,7 +41,7 @@ enum DiffReporter {
                           "| screen | now decided by | view | class | tree | before | after |", "|---|---|---|---|---|---|---|"]
                 for group in diff.groups(change) {
                     for entry in group.entries {
-                        lines.append("| \(cell(group.screen)) | \(cell(decider(group.rule, after))) | \(cell(entry.view)) | \(cell(entry.className)) | \(cell(entry.tree)) | \(entry.before.rawValue) | \(entry.after.rawValue) |")
+                        lines.append("| \(cell(group.screen)) | \(cell(decider(group.rule, group.decidedBy, after))) | \(cell(entry.view)) | \(cell(entry.className)) | \(cell(entry.tree)) | \(entry.before.rawValue) | \(entry.after.rawValue) |")
                     }
                 }
             }
@@ -58,7 +59,7 @@ enum DiffReporter {
                                 "change": .string(["exposed", "masked", "other"][ViewDiff.Change.allCases.firstIndex(of: change) ?? 2]),
                                 "screen": .string(entry.screen),
                                 "rule": entry.rule.flatMap { after.rules[$0].origin.map { .string($0.description) } } ?? .null,
-                                "decidedBy": .string(decider(entry.rule, after)),
+                                "decidedBy": .string(decider(entry.rule, entry.decidedBy, after)),
                                 "tree": .string(entry.tree), "view": .string(entry.view), "class": .string(entry.className),
                                 "before": .string(entry.before.rawValue), "after": .string(entry.after.rawValue),
                             ])

@@ -2,6 +2,7 @@ import MaskDiagnostics
 import MaskEngine
 import MaskJSON
 import MaskPolicy
+import MaskPreview
 
 /// Renders `maskc test` results: text (one line per failure, a summary, coverage) and
 /// JUnit XML. Deterministic: no times, files in the order given.
@@ -80,18 +81,10 @@ enum TestReporter {
     }
 
     /// XML text and attribute escaping, after ``ReportText`` has written control
-    /// characters as `\u{HEX}` (XML 1.0 cannot carry most of them at all).
+    /// characters as `\u{HEX}`: the markup characters as entities and what XML 1.0
+    /// cannot carry at all (U+FFFE, U+FFFF) as U+FFFD (``MarkupText``, as the HTML report
+    /// and the SVG preview escape).
     static func xml(_ text: String) -> String {
-        var out = ""
-        for character in ReportText.escaped(text) {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
+        MarkupText.escaped(ReportText.escaped(text))
     }
 }

@@ -38,6 +38,7 @@ enum UnmaskCoversInputRule: PolicyLintRule {
             """,
         triggering: [
             LintExample("version: 1\ndefault: mask\nrules:\n  - unmask: { type: ↓android.widget.TextView }\n    reason: labels are static\n"),
+            LintExample("version: 1\ndefault: mask\nrules:\n  - unmask: { type: ↓TextView }\n    reason: a simple name selects android.widget.TextView\n"),
             LintExample("version: 1\ndefault: mask\ntypes:\n  AmountField: { extends: UITextField }\nrules:\n  - unmask: { type: ↓UIControl }\n    reason: buttons and switches show static copy\n"),
             LintExample("version: 1\ndefault: mask\nrules:\n  - unmask: { type: ↓android.widget.TextView }\n    reason: labels are static\n  - mask: { type: android.widget.EditText, screen: Login }\n"),
         ],
@@ -77,9 +78,15 @@ enum UnmaskCoversInputRule: PolicyLintRule {
             if typeRules[unmasked]?.contains(where: { $0.action == .mask && applies($0) }) == true { continue }
             var exposed: [(name: String, depth: Int, superclass: String)] = []
             for input in inputs {
-                guard let depth = input.chain.firstIndex(of: unmasked), depth > 0 else { continue }
-                // A more specific class with a rule decides first: masked, or exposed by that other rule.
-                let decidedBelow = input.chain[..<depth].contains { name in typeRules[name]?.contains(where: applies) == true }
+                // The unmask selects a class of the chain by its name or simple name
+                // (`TextView` selects `android.widget.TextView`).
+                guard let depth = input.chain.firstIndex(where: { ClassName.selects(unmasked, $0) }), depth > 0 else { continue }
+                // A more specific class with a rule (on its name or simple name) decides
+                // first: masked, or exposed by that other rule.
+                let decidedBelow = input.chain[..<depth].contains { name in
+                    let rules = (typeRules[name] ?? []) + (ClassName.simpleName(of: name).flatMap { typeRules[$0] } ?? [])
+                    return rules.contains(where: applies)
+                }
                 if !decidedBelow { exposed.append((input.name, depth, input.chain[1])) }
             }
             guard !exposed.isEmpty else { continue }

@@ -271,7 +271,7 @@ public struct FrameEncoder: Sendable {
     private mutating func draw(_ decision: MaskDecision, _ appearance: ViewAppearance, traits: ClassTraits, frame: ViewFrame,
                                visible: Box, content: ViewFrame, contentClip: Box, opaque chainOpaque: Bool, node: Int32) {
         let hasText = !(appearance.text?.isEmpty ?? true)
-        let type = ReplayViewType.infer(decision, traits: traits, hasText: hasText, hasImage: appearance.hasImage)
+        var type = ReplayViewType.infer(decision, traits: traits, hasText: hasText, hasImage: appearance.hasImage)
         let background = appearance.backgroundColor?.isVisible ?? false
         let border = appearance.borderWidth > 0
         let drawsContent = hasText || appearance.hasImage || traits.isTextInput || traits.isToggle || Self.drawsItself(type)
@@ -288,6 +288,12 @@ public struct FrameEncoder: Sendable {
             if clipped.hasArea {
                 box = clipped
                 shown = Box(content) == clipped ? content : clipped.frame
+            } else if background || border {
+                // The content shows nowhere: what is left is a background or a border.
+                type = .view
+            } else {
+                stats[Box(content).hasArea ? .clipped : .zeroArea] += 1
+                return
             }
         }
         var text: String?

@@ -23,12 +23,15 @@ public struct ViewAppearance: Sendable, Hashable {
     /// `keep` for `textField`.
     public var text: String?
     /// Where the view's content (text, image) is drawn, in the same space as `frame`;
-    /// `nil`: the frame. A ``MaskEngine/ViewClassifier`` may adjust it further.
+    /// `nil`: the frame. A ``MaskEngine/ViewClassifier`` may adjust it further. Content
+    /// clipped to nothing is not sent (the view is then a bare `view` if it draws a
+    /// background or border, else left out).
     public var contentFrame: ViewFrame?
     /// The background colour; `nil`: none.
     public var backgroundColor: RGBAColor?
-    /// Whether the view clips its descendants to its frame; `nil`: the class's default
-    /// (scroll views and Android `ViewGroup`s clip, others do not).
+    /// Whether the view clips its descendants, and its own content (`contentFrame`), to
+    /// its frame; `nil`: the class's default (scroll views and Android `ViewGroup`s
+    /// clip, others do not).
     public var clipsToBounds: Bool?
     /// Whether the view is hidden (iOS `isHidden`, Android `visibility` other than
     /// visible, a capture's `visible-to-user` false). Hides its subtree too.

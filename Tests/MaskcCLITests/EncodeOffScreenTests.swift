@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+/// `maskc encode` then `maskc decode`: what is not on screen is not in the replay.
+@Suite("encode: only what the screen shows")
+struct EncodeOffScreenTests {
+    static let folder = "maskc-encode-off-screen-\(ProcessInfo.processInfo.processIdentifier)"
+    static let policy = "version: 1\ndefault: unmask\n"
+
+    /// Encodes `input` (written as `name`) and decodes the stream: the listing and `--stats`.
+    static func encodeAndDecode(_ name: String, _ input: String) throws -> (listing: String, stats: String) {
+        let tree = try CLIHarness.temporaryFile(folder, name, input)
+        let policy = try CLIHarness.temporaryFile(folder, "unmask.yaml", Self.policy)
+        let out = tree + ".bin"
+        let encoded = try CLIHarness.run(["encode", tree, "--policy", policy, "-o", out, "--stats"])
+        #expect(encoded.exit == 0, "\(encoded.transcript)")
+        let decoded = try CLIHarness.run(["decode", out])
+        #expect(decoded.exit == 0, "\(decoded.transcript)")
+        return (decoded.stdout, encoded.stdout)
+    }
+
+    @Test("text clipped away by a scroll view or by its own clipsToBounds is not sent at its frame")
+    func clippedContent() throws {
+        let (listing, stats) = try Self.encodeAndDecode("clip.json", """
+            {"screen":"S","root":{"class":"UIView","frame":{"x":0,"y":0,"width":390,"height":844},"children":[
+             {"class":"UILabel","text":"OUTSIDE","clipsToBounds":true,"frame":{"x":0,"y":0,"width":100,"height":40},"contentFrame":{"x":200,"y":200,"width":50,"height":20}},
+             {"class":"UIScrollView","frame":{"x":0,"y":100,"width":100,"height":100},"children":[
+               {"class":"UILabel","text":"TEXT_CLIPPED_AWAY","frame":{"x":0,"y":150,"width":100,"height":40},"contentFrame":{"x":0,"y":250,"width":50,"height":20}}]},
+             {"class":"UILabel","text":"SHOWN","frame":{"x":0,"y":300,"width":100,"height":40}}
+            ]}}
+            """)
+        #expect(!listing.contains("OUTSIDE") && !listing.contains("CLIPPED_AWAY"), "\(listing)")
+        #expect(listing.contains("label 0 300 100 40 \"SHOWN\""), "\(listing)")
+        #expect(stats.contains("clipped 2,"), "\(stats)")
+    }
+}

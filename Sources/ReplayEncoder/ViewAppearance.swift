@@ -15,7 +15,10 @@ public struct ViewAppearance: Sendable, Hashable {
     public var alpha: Double
     /// The border width; a positive width draws.
     public var borderWidth: Double
-    /// The corner radius; a rounded view does not cover what is at its corners.
+    /// The corner radius: a rounded view covers others only inside its frame inset by
+    /// the radius, and so do the descendants of a rounded view that clips them (what is
+    /// under the rounded-off corners shows through). Not a number or infinite: covers
+    /// nothing.
     public var cornerRadius: Double
     /// The drawing order among siblings: a higher `zIndex` draws later (stable).
     public var zIndex: Double

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// `maskc encode` then `maskc decode`: what is not on screen is not in the replay.
+/// `maskc encode` then `maskc decode`: what is not on screen is not in the replay, and
+/// what is, is not removed (content clipped away, a view showing through a rounded corner).
 @Suite("encode: only what the screen shows")
 struct EncodeOffScreenTests {
     static let folder = "maskc-encode-off-screen-\(ProcessInfo.processInfo.processIdentifier)"
@@ -32,5 +33,18 @@ struct EncodeOffScreenTests {
         #expect(!listing.contains("OUTSIDE") && !listing.contains("CLIPPED_AWAY"), "\(listing)")
         #expect(listing.contains("label 0 300 100 40 \"SHOWN\""), "\(listing)")
         #expect(stats.contains("clipped 2,"), "\(stats)")
+    }
+
+    @Test("a label showing through a rounded, clipping card's corner is not removed as covered")
+    func roundedCorner() throws {
+        let (listing, stats) = try Self.encodeAndDecode("corner.json", """
+            {"screen":"S","root":{"class":"UIView","frame":{"x":0,"y":0,"width":390,"height":844},"children":[
+             {"class":"UILabel","text":"UNDER_CORNER","frame":{"x":0,"y":0,"width":20,"height":20}},
+             {"class":"UIView","cornerRadius":40,"clipsToBounds":true,"frame":{"x":0,"y":0,"width":200,"height":200},"children":[
+               {"class":"UIView","backgroundColor":"#FFFFFF","frame":{"x":0,"y":0,"width":200,"height":200}}]}
+            ]}}
+            """)
+        #expect(listing.contains("label 0 0 20 20 \"UNDER_CORNER\""), "\(listing)")
+        #expect(stats.contains("covered 0,"), "\(stats)")
     }
 }

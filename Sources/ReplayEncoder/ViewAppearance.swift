@@ -37,7 +37,8 @@ public struct ViewAppearance: Sendable, Hashable {
     /// clip, others do not).
     public var clipsToBounds: Bool?
     /// Whether the view is hidden (iOS `isHidden`, Android `visibility` other than
-    /// visible, a capture's `visible-to-user` false). Hides its subtree too.
+    /// visible, a capture's `visible-to-user` or Appium's `displayed` false). Hides its
+    /// subtree too.
     public var isHidden: Bool
     /// Whether the view has a transform other than the identity (it then covers nothing).
     public var isTransformed: Bool

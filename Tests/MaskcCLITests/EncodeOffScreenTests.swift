@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// `maskc encode` then `maskc decode`: what is not on screen is not in the replay, and
-/// what is, is not removed (content clipped away, a view showing through a rounded corner).
+/// what is, is not removed (content clipped away, a view showing through a rounded
+/// corner, Appium's `displayed`).
 @Suite("encode: only what the screen shows")
 struct EncodeOffScreenTests {
     static let folder = "maskc-encode-off-screen-\(ProcessInfo.processInfo.processIdentifier)"
@@ -46,5 +47,22 @@ struct EncodeOffScreenTests {
             """)
         #expect(listing.contains("label 0 0 20 20 \"UNDER_CORNER\""), "\(listing)")
         #expect(stats.contains("covered 0,"), "\(stats)")
+    }
+
+    @Test("an Appium Android element with displayed=\"false\" is hidden")
+    func appiumDisplayed() throws {
+        let (listing, stats) = try Self.encodeAndDecode("appium.xml", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <hierarchy index="0" class="hierarchy" rotation="0" width="1080" height="2340">
+              <android.widget.FrameLayout index="0" package="com.example" class="android.widget.FrameLayout" bounds="[0,0][1080,2340]" displayed="true">
+                <android.widget.TextView index="0" class="android.widget.TextView" text="SHOWN_TEXT" bounds="[0,0][500,100]" displayed="true"/>
+                <android.widget.TextView index="1" class="android.widget.TextView" text="NOT_DISPLAYED_TEXT" bounds="[0,200][500,300]" displayed="false"/>
+                <android.widget.TextView index="2" class="android.widget.TextView" text="NOT_VISIBLE_TO_USER" bounds="[0,400][500,500]" visible-to-user="false"/>
+              </android.widget.FrameLayout>
+            </hierarchy>
+            """)
+        #expect(listing.contains("\"SHOWN_TEXT\""), "\(listing)")
+        #expect(!listing.contains("NOT_DISPLAYED") && !listing.contains("NOT_VISIBLE"), "\(listing)")
+        #expect(stats.contains("hidden 2,"), "\(stats)")
     }
 }

@@ -46,6 +46,7 @@ enum AndroidImporter {
         var node = ViewNode(className: className)
         var bounds: String?
         var inputTypes: [String] = [], hints: [String] = []
+        var hidden = false
         for (name, value) in element.attributes {
             switch name {
             case "class": if !value.isEmpty { className = value }
@@ -64,8 +65,13 @@ enum AndroidImporter {
                 inputTypes.append(value)
             case _ where Self.names(name, "autofillHints") || Self.names(name, "autofill-hints") || Self.names(name, "autofill_hints"):
                 hints.append(value)
-            // Off screen or covered: the replay encoder leaves it out.
-            case "visible-to-user": if value == "false" { node.others.append(("hidden", .bool(true))) }
+            // Off screen or covered (uiautomator), not displayed (Appium): the replay
+            // encoder leaves it out. `false` in any case, as the password marker is read.
+            case "visible-to-user", "displayed":
+                if value.lowercased() == "false" && !hidden {
+                    hidden = true
+                    node.others.append(("hidden", .bool(true)))
+                }
             // The order the parent draws its children in: the encoder's `zIndex`.
             case "drawing-order": if let order = Int(value) { node.others.append(("zIndex", .number(Double(order)))) }
             default:

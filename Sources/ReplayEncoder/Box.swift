@@ -37,6 +37,16 @@ struct Box: Sendable, Hashable {
         Box(minX: min(minX, other.minX), minY: min(minY, other.minY), maxX: max(maxX, other.maxX), maxY: max(maxY, other.maxY))
     }
 
+    /// Nothing: what an infinite inset leaves; whatever it meets, the result has no area.
+    static let nothing = Box(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+
+    /// The box with each edge moved `distance` (at least 0) inward: no area when the
+    /// edges cross, ``nothing`` when `distance` is infinite.
+    func inset(by distance: Double) -> Box {
+        guard distance < .infinity else { return .nothing }
+        return Box(minX: minX + distance, minY: minY + distance, maxX: maxX - distance, maxY: maxY - distance)
+    }
+
     /// Whether `other` lies entirely inside this box.
     func contains(_ other: Box) -> Bool {
         minX <= other.minX && minY <= other.minY && maxX >= other.maxX && maxY >= other.maxY

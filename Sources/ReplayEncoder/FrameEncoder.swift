@@ -55,6 +55,10 @@ public struct FrameEncoder: Sendable {
         var originX: Double, originY: Double
         /// What the children are clipped to.
         var clip: Box
+        /// Where the children may cover others, besides `clip`: clear of the rounded
+        /// corners of the clipping views up the chain, this one's included (each one's
+        /// frame inset by its radius); ``Box/everything`` when none is rounded.
+        var coverClip: Box
         /// The alpha along the chain, this view's included.
         var alpha: Double
         /// Whether this view or an ancestor is transformed.
@@ -175,6 +179,8 @@ public struct FrameEncoder: Sendable {
         if !(alpha > 0) { return leaveOut(.transparent) }
         let traits = classes.traits(of: facts, number: traversal.classNumber, generation: traversal.classGeneration)
         let clip = parent?.clip ?? .everything
+        let coverClip = parent?.coverClip ?? .everything
+        let radius = Self.radius(appearance.cornerRadius)
         let frameBox = Box(frame)
         let visible = frameBox.intersection(clip)
         let clips = appearance.clipsToBounds ?? traits.clipsByDefault
@@ -183,8 +189,9 @@ public struct FrameEncoder: Sendable {
         let z = appearance.zIndex.isFinite ? appearance.zIndex : 0
         nodes.append(Node(parent: parent?.node ?? -1, z: z, item: -1))
         if z != 0 { hasZIndex = true }
-        var entry = Entry(originX: frame.x, originY: frame.y, clip: clips ? visible : clip, alpha: alpha,
-                          transformed: transformed, skip: decision.emitsChildren ? nil : .notEmitted, node: node)
+        var entry = Entry(originX: frame.x, originY: frame.y, clip: clips ? visible : clip,
+                          coverClip: clips && radius > 0 ? coverClip.intersection(frameBox.inset(by: radius)) : coverClip,
+                          alpha: alpha, transformed: transformed, skip: decision.emitsChildren ? nil : .notEmitted, node: node)
         if !frameBox.hasArea {
             stats[.zeroArea] += 1
         } else if !visible.hasArea {
@@ -192,7 +199,8 @@ public struct FrameEncoder: Sendable {
             entry.skip = .clipped
         } else {
             draw(decision, appearance, traits: traits, frame: frame, visible: visible, content: content,
-                 contentClip: clips ? visible : clip, opaque: !transformed && alpha == 1, node: node)
+                 contentClip: clips ? visible : clip, coverClip: !transformed && alpha == 1 ? coverClip : nil,
+                 radius: radius, node: node)
         }
         stack.append(entry)
         return entry.skip == nil
@@ -263,15 +271,20 @@ public struct FrameEncoder: Sendable {
     /// Leaves a view the engine has decided out, with its subtree.
     private mutating func leaveOut(_ reason: LeftOutReason) -> Bool {
         stats[reason] += 1
-        stack.append(Entry(originX: 0, originY: 0, clip: .everything, alpha: 0, transformed: false,
-                           skip: reason, node: -1))
+        stack.append(Entry(originX: 0, originY: 0, clip: .everything, coverClip: .everything, alpha: 0,
+                           transformed: false, skip: reason, node: -1))
         return false
     }
 
+    /// Draws a view whose frame shows: its type, rectangle and text, and its opaque area.
+    /// - Parameters:
+    ///   - coverClip: where the view may cover others (its ancestors' rounded corners
+    ///     cut off); `nil` when its alpha chain or a transform lets nothing be opaque.
+    ///   - radius: its own corner radius (``radius(_:)``).
     private mutating func draw(_ decision: MaskDecision, _ appearance: ViewAppearance, traits: ClassTraits, frame: ViewFrame,
-                               visible: Box, content: ViewFrame, contentClip: Box, opaque chainOpaque: Bool, node: Int32) {
+                               visible: Box, content: ViewFrame, contentClip: Box, coverClip: Box?, radius: Double, node: Int32) {
         let hasText = !(appearance.text?.isEmpty ?? true)
-        let type = ReplayViewType.infer(decision, traits: traits, hasText: hasText, hasImage: appearance.hasImage)
+        var type = ReplayViewType.infer(decision, traits: traits, hasText: hasText, hasImage: appearance.hasImage)
         let background = appearance.backgroundColor?.isVisible ?? false
         let border = appearance.borderWidth > 0
         let drawsContent = hasText || appearance.hasImage || traits.isTextInput || traits.isToggle || Self.drawsItself(type)
@@ -288,14 +301,26 @@ public struct FrameEncoder: Sendable {
             if clipped.hasArea {
                 box = clipped
                 shown = Box(content) == clipped ? content : clipped.frame
+            } else if background || border {
+                // The content shows nowhere: what is left is a background or a border.
+                type = .view
+            } else {
+                stats[Box(content).hasArea ? .clipped : .zeroArea] += 1
+                return
             }
         }
         var text: String?
         if type.carriesText, hasText, decision.emission(for: appearance.textField) == .keep { text = appearance.text }
+        // Opaque where its background shows square: clipped, and clear of its own
+        // rounded corners and its rounded clipping ancestors'.
         var opaque: Int32 = -1
-        if chainOpaque && (appearance.backgroundColor?.isOpaque ?? false) && !(appearance.cornerRadius > 0) {
-            opaque = Int32(opaqueBoxes.count)
-            opaqueBoxes.append(visible)
+        if let coverClip, appearance.backgroundColor?.isOpaque ?? false {
+            var area = visible.intersection(coverClip)
+            if radius > 0 { area = area.intersection(Box(frame).inset(by: radius)) }
+            if area.hasArea {
+                opaque = Int32(opaqueBoxes.count)
+                opaqueBoxes.append(area)
+            }
         }
         nodes[Int(node)].item = Int32(views.count)
         views.append(ReplayView(type: type, frame: shown, text: text))
@@ -308,6 +333,12 @@ public struct FrameEncoder: Sendable {
         case .image, .toggle, .webView, .textInput, .secureText, .maskedImage, .maskedSwiftUIText, .map: return true
         case .label, .button, .view, .maskedText: return false
         }
+    }
+
+    /// A corner radius, for covering: not a number counts as infinite (the view covers
+    /// nothing), a negative one as 0.
+    private static func radius(_ value: Double) -> Double {
+        value.isNaN ? .infinity : max(0, value)
     }
 
     /// A view's own alpha, in 0...1; not a number counts as 0 (not drawn).

@@ -4,9 +4,13 @@ public enum LeftOutReason: UInt8, Sendable, Hashable, CaseIterable {
     case hidden
     /// Alpha 0, or inside a view of alpha 0.
     case transparent
-    /// Its frame has no area (or is not finite).
+    /// Its frame has no area (or is not finite), or its content frame has none and it
+    /// draws no background or border (its children are still visited).
     case zeroArea
-    /// Its frame lies outside what its ancestors clip to (the subtree goes with it).
+    /// Its frame lies outside what its ancestors clip to (the subtree goes with it); or
+    /// its frame shows but its content (text, image) lies outside what its ancestors
+    /// and its own `clipsToBounds` clip to, and it draws no background or border (its
+    /// children are still visited).
     case clipped
     /// No content, no visible background, no border: it draws nothing (its children
     /// are still visited).

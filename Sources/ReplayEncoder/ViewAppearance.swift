@@ -15,7 +15,10 @@ public struct ViewAppearance: Sendable, Hashable {
     public var alpha: Double
     /// The border width; a positive width draws.
     public var borderWidth: Double
-    /// The corner radius; a rounded view does not cover what is at its corners.
+    /// The corner radius: a rounded view covers others only inside its frame inset by
+    /// the radius, and so do the descendants of a rounded view that clips them (what is
+    /// under the rounded-off corners shows through). Not a number or infinite: covers
+    /// nothing.
     public var cornerRadius: Double
     /// The drawing order among siblings: a higher `zIndex` draws later (stable).
     public var zIndex: Double
@@ -23,15 +26,19 @@ public struct ViewAppearance: Sendable, Hashable {
     /// `keep` for `textField`.
     public var text: String?
     /// Where the view's content (text, image) is drawn, in the same space as `frame`;
-    /// `nil`: the frame. A ``MaskEngine/ViewClassifier`` may adjust it further.
+    /// `nil`: the frame. A ``MaskEngine/ViewClassifier`` may adjust it further. Content
+    /// clipped to nothing is not sent (the view is then a bare `view` if it draws a
+    /// background or border, else left out).
     public var contentFrame: ViewFrame?
     /// The background colour; `nil`: none.
     public var backgroundColor: RGBAColor?
-    /// Whether the view clips its descendants to its frame; `nil`: the class's default
-    /// (scroll views and Android `ViewGroup`s clip, others do not).
+    /// Whether the view clips its descendants, and its own content (`contentFrame`), to
+    /// its frame; `nil`: the class's default (scroll views and Android `ViewGroup`s
+    /// clip, others do not).
     public var clipsToBounds: Bool?
     /// Whether the view is hidden (iOS `isHidden`, Android `visibility` other than
-    /// visible, a capture's `visible-to-user` false). Hides its subtree too.
+    /// visible, a capture's `visible-to-user` or Appium's `displayed` false). Hides its
+    /// subtree too.
     public var isHidden: Bool
     /// Whether the view has a transform other than the identity (it then covers nothing).
     public var isTransformed: Bool

@@ -13,8 +13,9 @@ extension TreeDocument {
     ///
     /// A value of the wrong type never hides anything: an unreadable `alpha` or
     /// `backgroundColor` counts as partly transparent (drawn, covering nothing), an
-    /// unreadable `transform` as a transform, a `visibility` other than `visible` as
-    /// hidden. A view without a readable `frame` has no area.
+    /// unreadable `cornerRadius` as infinite (covering nothing), an unreadable
+    /// `transform` as a transform, a `visibility` other than `visible` as hidden. A
+    /// view without a readable `frame` has no area.
     /// - Complexity: O(fields of the view).
     public func appearance(of view: Int) -> ViewAppearance {
         let tape = self.tape
@@ -52,7 +53,7 @@ extension TreeDocument {
             } else if tape.keyEquals(k, "borderWidth") {
                 look.borderWidth = number(v) ?? 0
             } else if tape.keyEquals(k, "cornerRadius") {
-                look.cornerRadius = number(v) ?? (kind == .null ? 0 : 1)
+                look.cornerRadius = number(v) ?? (kind == .null ? 0 : .infinity)
             } else if tape.keyEquals(k, "clipsToBounds") {
                 if kind == .true { look.clipsToBounds = true } else if kind == .false { look.clipsToBounds = false }
             } else if tape.keyEquals(k, "zIndex") {

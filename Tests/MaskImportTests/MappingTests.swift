@@ -45,6 +45,22 @@ struct MappingTests {
         #expect(rico.contains("\"visibility\":\"gone\""))
     }
 
+    @Test("Appium Android: displayed=\"false\" becomes hidden, in any case, like visible-to-user")
+    func displayed() throws {
+        for value in ["false", "FALSE", "False"] {
+            let json = try convertText("<hierarchy><android.widget.TextView text=\"t\" displayed=\"\(value)\"/></hierarchy>", format: .appiumAndroid)
+            #expect(json == "{\"root\":{\"class\":\"android.widget.TextView\",\"text\":\"t\",\"hidden\":true}}", "\(value)")
+            let hidden = try convertText("<hierarchy><node class=\"V\" visible-to-user=\"\(value)\"/></hierarchy>", format: .uiautomator)
+            #expect(hidden == "{\"root\":{\"class\":\"V\",\"hidden\":true}}", "\(value)")
+        }
+        let both = try convertText("<hierarchy><node class=\"V\" visible-to-user=\"false\" displayed=\"false\"/></hierarchy>", format: .uiautomator)
+        #expect(both == "{\"root\":{\"class\":\"V\",\"hidden\":true}}")
+        for value in ["true", "TRUE", ""] {
+            let json = try convertText("<hierarchy><android.widget.TextView text=\"t\" displayed=\"\(value)\"/></hierarchy>", format: .appiumAndroid)
+            #expect(json == "{\"root\":{\"class\":\"android.widget.TextView\",\"text\":\"t\"}}", "\(value)")
+        }
+    }
+
     @Test("uiautomator: several top nodes get a synthetic root")
     func syntheticRoot() throws {
         let json = try convertText("<hierarchy rotation=\"1\"><node class=\"A\" package=\"p\"/><node class=\"B\" package=\"q\"><node class=\"C\"/></node></hierarchy>", format: .uiautomator)

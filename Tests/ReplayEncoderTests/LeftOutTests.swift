@@ -83,6 +83,66 @@ struct LeftOutTests {
         #expect(summary(encode(V("UIView", 0, 0, 400, 800, [label])).0) == ["label 180 110 40 20 \"ABC\""])
     }
 
+    /// Text or an image clipped to nothing is not sent, neither at its content frame nor
+    /// at its frame; its children are still visited.
+    @Test func contentClippedAwayByAnAncestorIsLeftOut() {
+        let away = V("UILabel", 0, 150, 100, 40, text: "TEXT_CLIPPED_AWAY", content: ViewFrame(x: 0, y: 250, width: 50, height: 20),
+                     [V("UILabel", 0, 160, 100, 20, text: "child")])
+        let root = V("UIView", 0, 0, 390, 844, [V("UIScrollView", 0, 100, 100, 100, [away])])
+        let (frame, stats) = encode(root)
+        #expect(summary(frame) == ["label 0 160 100 20 \"child\""])
+        #expect(stats[.clipped] == 1)
+        #expect(stats.viewsDrawn == 1)
+    }
+
+    /// A view's own `clipsToBounds` clips what it draws: the part of its text outside its
+    /// bounds is not shown, and text entirely outside is not sent.
+    @Test func aViewsOwnClipsToBoundsClipsItsContent() {
+        func label(clips: Bool?, content: ViewFrame) -> V {
+            V("UIView", 0, 0, 390, 844, [V("UILabel", 0, 0, 100, 40, text: "OUTSIDE", clips: clips, content: content)])
+        }
+        let outside = ViewFrame(x: 200, y: 200, width: 50, height: 20)
+        let (frame, stats) = encode(label(clips: true, content: outside))
+        #expect(frame.views.isEmpty)
+        #expect(stats[.clipped] == 1)
+        #expect(summary(encode(label(clips: true, content: ViewFrame(x: 80, y: 10, width: 50, height: 20))).0) == ["label 80 10 20 20 \"OUTSIDE\""])
+        // Not clipping, the label draws its text outside its frame.
+        #expect(summary(encode(label(clips: nil, content: outside)).0) == ["label 200 200 50 20 \"OUTSIDE\""])
+    }
+
+    /// Masked text and images clipped to nothing send no placeholder either.
+    @Test func maskedContentClippedAwayIsLeftOut() {
+        let outside = ViewFrame(x: 0, y: 500, width: 50, height: 20)
+        let root = V("UIView", 0, 0, 390, 844, [V("UIScrollView", 0, 0, 100, 100, [
+            V("UILabel", 0, 10, 100, 40, text: "secret", content: outside),
+            V("UIImageView", 0, 50, 100, 40, content: outside, image: true),
+            V("UITextField", 0, 60, 100, 30, text: "pw", secure: true, content: outside),
+        ])])
+        let (frame, stats) = encode(root, table: table(default: .mask))
+        #expect(frame.views.isEmpty)
+        #expect(stats[.clipped] == 3)
+    }
+
+    /// A view whose content is clipped away still draws its background or border: it is
+    /// sent as a `view` at its clipped frame, with no text.
+    @Test func contentClippedAwayLeavesTheBackground() {
+        let root = V("UIView", 0, 0, 390, 844, [
+            V("UILabel", 0, 0, 100, 40, text: "OUTSIDE", background: "#FF0000", clips: true, content: ViewFrame(x: 200, y: 200, width: 50, height: 20)),
+            V("UILabel", 0, 50, 100, 40, text: "BORDERED", clips: true, content: ViewFrame(x: 200, y: 200, width: 50, height: 20), border: 1),
+        ])
+        let (frame, stats) = encode(root)
+        #expect(summary(frame) == ["view 0 0 100 40", "view 0 50 100 40"])
+        #expect(stats[.clipped] == 0)
+    }
+
+    /// A content frame with no area draws nothing: the text is not sent at the frame.
+    @Test func contentWithoutAreaIsLeftOut() {
+        let root = V("UIView", 0, 0, 390, 844, [V("UILabel", 0, 0, 100, 40, text: "EMPTY", content: ViewFrame(x: 10, y: 10, width: 0, height: 20))])
+        let (frame, stats) = encode(root)
+        #expect(frame.views.isEmpty)
+        #expect(stats[.zeroArea] == 1)
+    }
+
     @Test func superviewCoordinatesAreConvertedToTheWindow() {
         let root = V("UIView", 10, 20, 400, 800, [V("UIView", 5, 5, 200, 200, [V("UILabel", 1, 2, 50, 20, text: "deep")])])
         #expect(summary(encode(root, coordinates: .superview).0) == ["label 16 27 50 20 \"deep\""])

@@ -10,12 +10,12 @@ struct V {
     init(_ className: String, _ x: Double, _ y: Double, _ width: Double, _ height: Double,
          text: String? = nil, background: String? = nil, alpha: Double = 1, hidden: Bool = false,
          clips: Bool? = nil, z: Double = 0, secure: Bool = false, ai: String? = nil,
-         content: ViewFrame? = nil, transformed: Bool = false, border: Double = 0, image: Bool = false,
+         content: ViewFrame? = nil, transformed: Bool = false, border: Double = 0, corner: Double = 0, image: Bool = false,
          _ children: [V] = []) {
         facts = ViewFacts(className: className, accessibilityIdentifier: ai, isSecureTextEntry: secure)
         look = ViewAppearance(frame: ViewFrame(x: x, y: y, width: width, height: height), contentFrame: content,
                               isHidden: hidden, alpha: alpha, backgroundColor: background.flatMap { RGBAColor(hex: $0) },
-                              borderWidth: border, clipsToBounds: clips, zIndex: z, isTransformed: transformed,
+                              borderWidth: border, cornerRadius: corner, clipsToBounds: clips, zIndex: z, isTransformed: transformed,
                               text: text, hasImage: image)
         self.children = children
     }

@@ -33,7 +33,7 @@ struct TreeAppearanceTests {
             {"class": "V", "children": [
               {"class": "V", "isHidden": true},
               {"class": "V", "visibility": "gone"},
-              {"class": "V", "visibility": "visible", "transform": "identity", "alpha": "half", "backgroundColor": "red"},
+              {"class": "V", "visibility": "visible", "transform": "identity", "alpha": "half", "backgroundColor": "red", "cornerRadius": "round"},
               {"class": "V", "transform": [1,0,0,0, 0,1,0,0, 0,0,1,0, 0,0,0,1], "accessibilityLabel": "Close"}]}
             """)
         #expect(doc.appearance(of: 1).isHidden)
@@ -43,6 +43,7 @@ struct TreeAppearanceTests {
         // Unreadable values never hide anything: partly transparent, covering nothing.
         #expect(unreadable.alpha == 0.5)
         #expect(unreadable.backgroundColor?.isOpaque == false)
+        #expect(unreadable.cornerRadius == .infinity)
         let identity = doc.appearance(of: 4)
         #expect(!identity.isTransformed)
         #expect(identity.text == "Close" && identity.textField == .label)

@@ -57,6 +57,36 @@ func makeReplayScreen(count: Int, opaque: Int, seed: UInt64) -> ReplayScreen {
     return ReplayScreen(screen: "HomeViewController", facts: views.map(\.facts), looks: looks, parents: views.map { Int32($0.parent) })
 }
 
+/// `count` sibling views, each 1,000 x 1,000 and opaque, each moved a little from the
+/// one before, so that none contains another.
+func makeStaircase(count: Int) -> ReplayScreen {
+    var facts = [ViewFacts(className: "UIView")], looks = [ViewAppearance(frame: ViewFrame(x: 0, y: 0, width: 1_100, height: 1_100))]
+    var parents: [Int32] = [-1]
+    for index in 0..<count {
+        let step = Double(index) * 10 / Double(count)
+        var look = ViewAppearance(frame: ViewFrame(x: step, y: step, width: 1_000, height: 1_000), text: nil)
+        look.backgroundColor = RGBAColor(red: 255, green: 255, blue: 255)
+        facts.append(ViewFacts(className: "UIView"))
+        looks.append(look)
+        parents.append(0)
+    }
+    return ReplayScreen(screen: "Cards", facts: facts, looks: looks, parents: parents)
+}
+
+/// `count` opaque views, each the only child of the one before and a little smaller.
+func makeNested(count: Int) -> ReplayScreen {
+    var facts: [ViewFacts] = [], looks: [ViewAppearance] = [], parents: [Int32] = []
+    for index in 0..<count {
+        let inset = Double(index) * 500 / Double(count)
+        var look = ViewAppearance(frame: ViewFrame(x: inset, y: inset, width: 1_000 - 2 * inset, height: 1_000 - 2 * inset), text: nil)
+        look.backgroundColor = RGBAColor(red: 255, green: 255, blue: 255)
+        facts.append(ViewFacts(className: "UIView"))
+        looks.append(look)
+        parents.append(Int32(index - 1))
+    }
+    return ReplayScreen(screen: "Nested", facts: facts, looks: looks, parents: parents)
+}
+
 /// Walks a screen with enter/leave and returns its frame: every view entered, or (as
 /// an SDK walks, `skipping`) not the children of a view `enter` says draw nothing.
 @inline(never)
@@ -165,6 +195,16 @@ func encodeBenchmarks() {
     let hugePlain = encodeRate(huge, table: table, removing: false, repeats: 1)
     let hugeRemoving = encodeRate(huge, table: table, removing: true, repeats: 1)
     line("encode \(huge[0].facts.count) views in one tree", "\(fmt(hugePlain.rate / 1e6, 2)) M views/s without removal; \(fmt(hugeRemoving.rate / 1e6, 2)) M views/s with, \(hugeRemoving.covered) covered (\(fmt(hugePlain.rate / hugeRemoving.rate, 2))x)")
+
+    // 3b. The layouts that made removal quadratic: 20,000 overlapping opaque views,
+    // none containing another (a staircase of full-screen cards), and a chain of nested
+    // opaque views.
+    for (name, screen) in [("20,000 overlapping opaque views", makeStaircase(count: quick ? 5_000 : 20_000)),
+                           ("100,000 nested opaque views", makeNested(count: quick ? 20_000 : 100_000))] {
+        let plain = encodeRate([screen], table: table, removing: false, repeats: 1)
+        let removing = encodeRate([screen], table: table, removing: true, repeats: 1)
+        line("encode \(name)", "\(fmt(plain.rate / 1e6, 2)) M views/s without removal; \(fmt(removing.rate / 1e6, 2)) M views/s with, \(removing.covered) covered (\(fmt(plain.rate / removing.rate, 2))x)")
+    }
 
     // 4. Bytes per drawn view and per frame on the shared captures, retail policy.
     let retail = PolicyCompiler.compile(readFile("Policies/retail-app.yaml"), file: "retail-app.yaml").table!

@@ -42,7 +42,8 @@ struct MaskPolicyPlugin: BuildToolPlugin {
 /// The files a layered policy's `extends:` names, and theirs in turn, found by reading
 /// the YAML's top-level `extends:` entry as text (the plugin cannot link the policy
 /// compiler; maskc itself reports every error in them). Over-approximating is harmless:
-/// an input too many only rebuilds more often.
+/// an input too many only rebuilds more often; where the reading is unsure, every YAML
+/// file near the policy is an input.
 enum PolicyBases {
     /// The bases of `policy` and of its bases, each once, at most 8 levels deep (the
     /// compiler's limit), paths resolved against the file that names them.
@@ -52,7 +53,14 @@ enum PolicyBases {
         var pending = [(policy, 0)]
         while let (file, depth) = pending.popLast() {
             guard depth < 8, let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
-            for name in extendsEntries(text) {
+            let names = extendsEntries(text)
+            // `extends` written in a form this reading does not follow (an escape in a
+            // quoted name, the whole file as a flow mapping, an explicit `? extends`
+            // key): every YAML file near the policy is an input instead. Never stale.
+            if text.contains("extends"), names.isEmpty || names.contains(where: { $0.contains("\\") }) {
+                for nearby in yamlFiles(near: file) where seen.insert(nearby.path).inserted { found.append(nearby) }
+            }
+            for name in names {
                 let base = URL(fileURLWithPath: name, relativeTo: file.deletingLastPathComponent()).standardizedFileURL
                 guard seen.insert(base.path).inserted else { continue }
                 found.append(base)
@@ -60,6 +68,21 @@ enum PolicyBases {
             }
         }
         return found.sorted { $0.path < $1.path }
+    }
+
+    /// The YAML files in the folder above `file`'s, and in every folder below it
+    /// (hidden ones and `.build` left out), at most 4,096.
+    static func yamlFiles(near file: URL) -> [URL] {
+        let top = file.deletingLastPathComponent().deletingLastPathComponent()
+        guard let walk = FileManager.default.enumerator(at: top, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) else { return [] }
+        var files: [URL] = []
+        for case let url as URL in walk {
+            if url.lastPathComponent == ".build" { walk.skipDescendants(); continue }
+            guard ["yaml", "yml"].contains(url.pathExtension.lowercased()) else { continue }
+            files.append(url.standardizedFileURL)
+            if files.count >= 4_096 { break }
+        }
+        return files
     }
 
     /// The entries of a top-level `extends:`: a flow list (`extends: [a.yaml, "b.yaml"]`),

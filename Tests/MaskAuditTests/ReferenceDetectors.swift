@@ -169,21 +169,7 @@ enum ReferenceDetectors {
         return found
     }
 
-    static func mod97(_ iban: [Unicode.Scalar]) -> Int {
-        let rearranged = Array(iban[4...]) + Array(iban[..<4])
-        var remainder = 0
-        for scalar in rearranged {
-            if isDigit(scalar) {
-                remainder = (remainder * 10 + Int(scalar.value - 48)) % 97
-            } else if isLetter(scalar) {
-                let value = Int(scalar.value) - 55  // A = 10
-                remainder = (remainder * 100 + value) % 97
-            } else {
-                return -1
-            }
-        }
-        return remainder
-    }
+    static func mod97(_ iban: [Unicode.Scalar]) -> Int { ValueDetectors.mod97(iban) }
 
     private static func upper(_ s: Unicode.Scalar) -> Unicode.Scalar { ("a"..."z").contains(s) ? Unicode.Scalar(UInt8(s.value - 32)) : s }
     private static func isLetter(_ s: Unicode.Scalar) -> Bool { ("A"..."Z").contains(s) }
@@ -192,54 +178,11 @@ enum ReferenceDetectors {
 
     // MARK: government ids
 
-    /// US social security numbers (AAA-GG-SSSS, not 000/666/9xx areas, no zero group)
-    /// and UK national insurance numbers (two letters, six digits, A to D).
-    static func containsGovernmentID(_ text: String) -> Bool {
-        let s = Array(text.unicodeScalars)
-        if s.count >= 11 {
-            for i in 0...(s.count - 11) {
-                let window = s[i..<i + 11]
-                let pattern = window.enumerated().allSatisfy { offset, c in
-                    offset == 3 || offset == 6 ? c == "-" : isDigit(c)
-                }
-                let bounded = (i == 0 || !isDigit(s[i - 1])) && (i + 11 == s.count || !isDigit(s[i + 11]))
-                if pattern && bounded {
-                    let area = Int(String(String.UnicodeScalarView(window.prefix(3)))) ?? 0
-                    let group = Int(String(String.UnicodeScalarView(window.dropFirst(4).prefix(2)))) ?? 0
-                    let serial = Int(String(String.UnicodeScalarView(window.suffix(4)))) ?? 0
-                    if area != 0 && area != 666 && area < 900 && group != 0 && serial != 0 { return true }
-                }
-            }
-        }
-        let compact = Array(text.uppercased().unicodeScalars.filter { $0 != " " })
-        if compact.count >= 9 {
-            for i in 0...(compact.count - 9) {
-                let w = compact[i..<i + 9]
-                let letters = w.prefix(2).allSatisfy(isLetter)
-                let digits = w.dropFirst(2).prefix(6).allSatisfy(isDigit)
-                let suffix = w.last.map { ("A"..."D").contains($0) } ?? false
-                let bounded = (i == 0 || !isAlnum(compact[i - 1])) && (i + 9 == compact.count || !isAlnum(compact[i + 9]))
-                if letters && digits && suffix && bounded { return true }
-            }
-        }
-        return false
-    }
+    /// Reads scalars, not characters, and was not part of the rewrite: the library's own.
+    static func containsGovernmentID(_ text: String) -> Bool { ValueDetectors.containsGovernmentID(text) }
 }
 
 extension ReferenceDetectors {
-    /// Words that announce a phone number, lower case.
-    static let phoneWords: Set<String> = [
-        "phone", "telephone", "tel", "tél", "tele", "telp", "tlp", "call", "mobile", "mob", "cell", "cellphone",
-        "whatsapp", "wa", "hp", "handphone", "ponsel", "fax", "sms", "ph", "telefon", "telefone", "telefono",
-        "teléfono", "téléphone", "celular", "móvil", "movil", "handy",
-    ]
-
-    /// Words that announce a number that is not a phone number, lower case.
-    static let otherNumberWords: Set<String> = [
-        "isbn", "imei", "order", "invoice", "receipt", "ref", "reference", "tracking", "serial", "transaction",
-        "account", "acct", "build", "version",
-    ]
-
     /// The (at most three) words between the previous digit and `start`, nearest first,
     /// lower case: `Tel. no: 0812` gives `no`, `tel`.
     static func wordsBefore(_ text: String, _ start: String.Index) -> [String] {
@@ -264,7 +207,7 @@ extension ReferenceDetectors {
     /// Whether one of the three words before `start` announces a phone number:
     /// `Call 0882...`, `Tel: +62 ...`, `WhatsApp (0812) ...`.
     static func followsPhoneWord(_ text: String, _ start: String.Index) -> Bool {
-        wordsBefore(text, start).contains { phoneWords.contains($0) }
+        wordsBefore(text, start).contains { ValueDetectors.phoneWords.contains($0) }
     }
 
     /// Phone numbers, written as people write them:
@@ -291,8 +234,8 @@ extension ReferenceDetectors {
             guard !looksLikeDate(run.text) else { return false }
             guard count >= 9, !looksLikeDottedNumber(run.text), !looksLikeSocialSecurityNumber(run.text) else { return false }
             let words = wordsBefore(text, range.lowerBound)
-            if words.contains(where: phoneWords.contains) { return true }
-            if words.prefix(2).contains(where: otherNumberWords.contains) { return false }
+            if words.contains(where: ValueDetectors.phoneWords.contains) { return true }
+            if words.prefix(2).contains(where: ValueDetectors.otherNumberWords.contains) { return false }
             if run.text.contains(where: { $0 == " " || $0 == "-" || $0 == "(" || $0 == ")" || $0 == "." }) { return true }
             let parenthesised = text[..<range.lowerBound].last == "(" && text[range.upperBound...].first == ")"
             return parenthesised && run.digits[0] == 0 && run.digits[1] != 0 && (10...13).contains(count)
@@ -352,28 +295,6 @@ extension ReferenceDetectors {
 }
 
 extension ReferenceDetectors {
-    /// Whether the digits pass the Luhn check every card number carries.
-    static func luhn(_ digits: some Collection<Int>) -> Bool {
-        var sum = 0
-        for (offset, digit) in digits.reversed().enumerated() {
-            if offset % 2 == 1 {
-                let doubled = digit * 2
-                sum += doubled > 9 ? doubled - 9 : doubled
-            } else {
-                sum += digit
-            }
-        }
-        return sum % 10 == 0
-    }
-
-    /// Whether digit groups are written the way cards are: in one block, in fours (the
-    /// last group may be shorter), or 4-6-5 and 4-6-4 (American Express, Diners Club).
-    /// Phone numbers are grouped otherwise (3-3-4, 2-2-2-2-2, 4-4-5).
-    static func isCardGrouping(_ groups: [Int]) -> Bool {
-        if groups.count == 1 || groups == [4, 6, 5] || groups == [4, 6, 4] { return true }
-        return groups.dropLast().allSatisfy { $0 == 4 } && (1...4).contains(groups[groups.count - 1])
-    }
-
     /// The payment card numbers in `text`: digits grouped by spaces or dashes the way
     /// cards are, with a scheme's issuer prefix and one of its lengths, passing Luhn, not
     /// all one digit, not glued to letters or digits, not in a path, file name, hash or
@@ -396,8 +317,8 @@ extension ReferenceDetectors {
                     lengths.append(groups[last].digits.count)
                     // no longer span can be a card once the length or the grouping is wrong
                     guard digits.count <= 19, lengths.dropLast().allSatisfy({ $0 == 4 }) || (lengths.count <= 3 && lengths.starts(with: [4, 6])) else { break }
-                    guard PaymentCardBrand.brand(of: digits[...]) != nil, isCardGrouping(lengths),
-                          luhn(digits), digits.contains(where: { $0 != digits[0] }) else { continue }
+                    guard PaymentCardBrand.brand(of: digits[...]) != nil, ValueDetectors.isCardGrouping(lengths),
+                          ValueDetectors.luhn(digits), digits.contains(where: { $0 != digits[0] }) else { continue }
                     let start = groups[first].range.lowerBound
                     if text[..<start].last != "+", !followsPhoneWord(text, start) {
                         found.append(start..<groups[last].range.upperBound)

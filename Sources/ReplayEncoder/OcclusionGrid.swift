@@ -14,7 +14,7 @@
 /// containing another, made every add cost 4,096 cells and every query scan them all:
 /// 20,000 such views took 46 times as long as encoding without removal.)
 ///
-/// - Complexity: O(``largeSpan``) to add a rectangle; O(``largeLimit`` + ``cellLimit``)
+/// - Complexity: O(``largeSpan`` + ``largeLimit``) to add a rectangle; O(``largeLimit`` + ``cellLimit``)
 ///   to ask about a box.
 struct OcclusionGrid {
     private let bounds: Box
@@ -26,11 +26,11 @@ struct OcclusionGrid {
     private var large: [Int32] = []
 
     /// Cells a rectangle may span and still be entered in each.
-    static let largeSpan = 16
+    static let largeSpan = 256
     /// Large rectangles kept.
-    static let largeLimit = 8
+    static let largeLimit = 32
     /// Rectangles a cell holds.
-    static let cellLimit = 32
+    static let cellLimit = 64
 
     /// A grid over `bounds` sized for about `expected` rectangles.
     init(bounds: Box, expected: Int) {

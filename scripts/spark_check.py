@@ -83,6 +83,8 @@ def make_input(folder):
     ]
     generated = generated_screens(600, seed=7)
     rng = random.Random(11)
+    # A valid tree with a raw CR between its tokens (JSON whitespace): one line, not two.
+    shipped.append('{"screen":"Receipt",\r"root":{"class":"UILabel","text":"Jane Appleseed"}}')
     files = {"a-shipped.ndjson": shipped * 5, "b-generated.ndjson": generated[:300], "c-generated.ndjson": generated[300:]}
     bad_lines = set()
     ordered = []

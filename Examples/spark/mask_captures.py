@@ -100,7 +100,22 @@ def main(argv):
     # itself runs single-threaded inside a task (--jobs 1): Spark is the parallelism.
     partitions = args.partitions or 4 * sc.defaultParallelism
     # Files in sorted order, each split in order: masked/ follows the input line for line.
-    lines = sc.textFile(",".join(files), minPartitions=partitions)
+    # Lines end at "\n" only, as maskc reads NDJSON: Hadoop's default reader (textFile)
+    # also ends a line at a lone "\r", which JSON allows between tokens, and would split
+    # one valid tree into two error records. A CR before the LF stays on the line, and
+    # maskc takes it as a CRLF line end.
+    total = sum(os.path.getsize(path) for path in files)
+    lines = sc.newAPIHadoopFile(
+        ",".join(files),
+        "org.apache.hadoop.mapreduce.lib.input.TextInputFormat",
+        "org.apache.hadoop.io.LongWritable",
+        "org.apache.hadoop.io.Text",
+        conf={
+            "textinputformat.record.delimiter": "\n",
+            # About `partitions` splits in all, as textFile's minPartitions gave.
+            "mapreduce.input.fileinputformat.split.maxsize": str(max(1, -(-total // partitions))),
+        },
+    ).map(lambda pair: pair[1])
     tagged = lines.mapPartitionsWithIndex(with_source)
 
     # The child's environment is exactly this (PySpark passes no other variables).

@@ -51,8 +51,35 @@ public enum SecureContent {
 
     /// ``isSecureName(_:)`` for UTF-8 bytes: the one implementation, so the tree
     /// reader's bytes and the encoder's strings decide alike, whatever the length (a
-    /// value padded with spaces or separators folds to the same name).
+    /// value padded with spaces or separators folds to the same name). A list or a
+    /// wrapped value is read word by word too, so no spelling of one hides a secure name
+    /// in it: `[password]` (Java's `Arrays.toString`), `username password`,
+    /// `UITextContentType(_rawValue: password)` (Swift's `String(describing:)`).
     public static func isSecureName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if isSecureFoldedName(bytes) { return true }
+        var start = 0
+        for index in 0...bytes.count where index == bytes.count || isListSeparator(bytes[index]) {
+            if index > start, index - start < bytes.count, isSecureFoldedName(UnsafeBufferPointer(rebasing: bytes[start..<index])) { return true }
+            start = index + 1
+        }
+        return false
+    }
+
+    /// Bytes that separate the words of a list or a wrapped value.
+    private static func isListSeparator(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: ","), UInt8(ascii: ";"),
+             UInt8(ascii: "|"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "{"),
+             UInt8(ascii: "}"), UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "/"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether the bytes, with `- _ .` and spaces dropped and letters lower-cased, are one
+    /// of ``secureNames``.
+    private static func isSecureFoldedName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var folded: [UInt8] = []
         folded.reserveCapacity(longestSecureName + 1)
         for byte in bytes {

@@ -11,8 +11,10 @@
 /// 2. `name` is no text shown or typed elsewhere on the screen: it equals no label or
 ///    value of another element, no name another element shows as text (a name without a
 ///    label, or one beside a label that is not shaped like an identifier), and no word
-///    of such a text (`jane.doe_1984` in the label `Welcome back, jane.doe_1984`); and it
-///    equals no name of an element below it (a container that copies a child's text);
+///    of such a text (`jane.doe_1984` in the label `Welcome back, jane.doe_1984`); it
+///    holds no value typed in a text input between its separators (`profile.jdoe_1984`
+///    beside a field holding `jdoe_1984`); and it equals no name of an element below it
+///    (a container that copies a child's text);
 /// 3. `name` looks like a developer identifier (``looksLikeIdentifier(_:)``).
 ///
 /// Comparisons ignore case and surrounding whitespace, so `NEWS` repeats the label `News`.
@@ -67,10 +69,16 @@ enum XCUITestName {
                 if occurrences[key] != nil, occurrences[key]?.last != index { occurrences[key]?.append(index) }
             }
         }
+        // What users typed: the values of text inputs. A name holding one between its
+        // separators (`profile.jdoe_1984` beside a field holding `jdoe_1984`) is text.
+        var typed: Set<String> = []
+        for element in elements where typingElements.contains(element.name) {
+            if let value = XCUITestImporter.nonEmpty(element.attribute("value")) { typed.insert(comparable(value)) }
+        }
         for index in candidates {
             let key = comparable(elements[index].attribute("name") ?? "")
             // Rule 1 made sure the element's own label and value differ from its name.
-            if shown.contains(key) {
+            if shown.contains(key) || (!typed.isEmpty && holdsTyped(key, typed)) {
                 roles[index] = .text
                 continue
             }
@@ -85,6 +93,33 @@ enum XCUITestName {
             roles[index] = copiesDescendant ? .text : .identifier
         }
         return roles
+    }
+
+    /// Element types whose value is what the user typed.
+    static let typingElements: Set<String> = [
+        "XCUIElementTypeTextField", "XCUIElementTypeSecureTextField", "XCUIElementTypeSearchField", "XCUIElementTypeTextView",
+    ]
+
+    /// Whether a run of `name`'s pieces between `_ . - : /` (with the separators between
+    /// them) is one of `typed`: `jdoe_1984` in `logout_jdoe_1984`. A name of k pieces has
+    /// k(k+1)/2 runs; past 32 pieces only runs of up to 32 are looked at.
+    static func holdsTyped(_ name: String, _ typed: Set<String>) -> Bool {
+        let bytes = Array(name.utf8)
+        let isSeparator: (UInt8) -> Bool = { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "/") }
+        // Each piece's start and end.
+        var pieces: [(start: Int, end: Int)] = []
+        var start = 0
+        for index in 0...bytes.count where index == bytes.count || isSeparator(bytes[index]) {
+            if index > start { pieces.append((start, index)) }
+            start = index + 1
+        }
+        for first in pieces.indices {
+            for last in first..<min(pieces.count, first + 32) {
+                let run = String(decoding: bytes[pieces[first].start..<pieces[last].end], as: UTF8.self)
+                if typed.contains(run) { return true }
+            }
+        }
+        return false
     }
 
     /// Whether `name` has the shape of a developer identifier rather than of text: ASCII

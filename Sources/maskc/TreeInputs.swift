@@ -21,9 +21,15 @@ struct TreeInputs {
         System.status(atPath: path)?.isDirectory ?? false
     }
 
-    /// Whether a file holds one tree per line, by its extension.
+    /// Whether a file holds one tree per line, by its extension (in any case).
     static func isLineDelimited(_ path: String) -> Bool {
-        path.hasSuffix(".ndjson") || path.hasSuffix(".jsonl")
+        hasExtension(path, ".ndjson") || hasExtension(path, ".jsonl")
+    }
+
+    /// Whether `name` ends with `suffix` (ASCII, lower case), in any case.
+    static func hasExtension(_ name: String, _ suffix: String) -> Bool {
+        let tail = name.utf8.suffix(suffix.utf8.count)
+        return tail.count == suffix.utf8.count && zip(tail, suffix.utf8).allSatisfy { ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }
     }
 
     /// Expands folders into their tree files (see ``InputFiles``).

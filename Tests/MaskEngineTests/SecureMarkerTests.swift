@@ -10,6 +10,9 @@ struct SecureMarkerTests {
     @Test("iOS textContentType: raw values and member names, any case", arguments: [
         "password", "new-password", "one-time-code", "cc-number", "cc-csc", "current-password",
         "newPassword", "oneTimeCode", "creditCardNumber", "creditCardSecurityCode", "PASSWORD", "New-Password", "CC-CSC",
+        // Lists and wrapped values: Java's Arrays.toString, spaces, Swift's String(describing:).
+        "[password]", "[username, password]", "username password", "UITextContentType(_rawValue: password)",
+        "{\"hint\": \"password\"}", "username;newPassword",
     ])
     func contentTypes(_ value: String) {
         #expect(isSecure(ViewFacts(className: "UITextField", textContentType: value)))
@@ -17,6 +20,7 @@ struct SecureMarkerTests {
 
     @Test("content types that name no secret are not secure", arguments: [
         "username", "emailAddress", "email", "name", "telephoneNumber", "oneTime", "pass", "",
+        "[username]", "username email", "UITextContentType(_rawValue: username)", "passwordless", "[]",
     ])
     func notSecureContentTypes(_ value: String) {
         #expect(!isSecure(ViewFacts(className: "UITextField", textContentType: value)))

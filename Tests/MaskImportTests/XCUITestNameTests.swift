@@ -76,6 +76,23 @@ struct XCUITestNameTests {
         #expect(shared.components(separatedBy: #""accessibilityIdentifier":"row_button""#).count == 3, "\(shared)")
     }
 
+    @Test("a name holding a typed value between its separators is text; one holding only a label's word stays the identifier")
+    func holdsTypedValue() throws {
+        let json = try Self.converted(#"""
+            <XCUIElementTypeTextField name="username_field" label="Username" value="jdoe_1984"/>\#
+            <XCUIElementTypeCell name="profile.jdoe_1984" label="Profile"/>\#
+            <XCUIElementTypeButton name="logout_jdoe_1984" label="Log out"/>\#
+            <XCUIElementTypeSearchField name="search" label="Search" value="Blue Shoes"/>\#
+            <XCUIElementTypeButton name="login_button" label="Login"/>
+            """#)
+        #expect(!json.contains(#""accessibilityIdentifier":"profile.jdoe_1984""#) && !json.contains(#""accessibilityIdentifier":"logout_jdoe_1984""#), "\(json)")
+        #expect(!(try Self.masked(json)).lowercased().contains("jdoe"), "\(json)")
+        // A label's word inside a name is no typed value: `login_button` beside `Login`.
+        #expect(json.contains(#""accessibilityIdentifier":"login_button""#), "\(json)")
+        #expect(json.contains(#""accessibilityIdentifier":"username_field""#), "\(json)")
+        #expect(XCUITestName.holdsTyped("a.b_c-d", ["b_c"]) && !XCUITestName.holdsTyped("ab_c", ["b_c"]) && !XCUITestName.holdsTyped("a", []))
+    }
+
     @Test("a name that does not look like an identifier, beside a label, is kept as text in its own field")
     func textBesideLabel() throws {
         for name in ["greeting", "Skip", "Wi-Fi", "McDonald", "Continue.", "Jane Appleseed", "415-555-0100", "jane@example.com",

@@ -16,6 +16,19 @@ struct AttackRoundTests {
         return path
     }
 
+    @Test("a folder's tree files are found whatever the case of their extension: CAPTURE.JSON, LINES.NDJSON")
+    func upperCaseExtensions() throws {
+        try FileManager.default.createDirectory(at: FileManager.default.temporaryDirectory.appendingPathComponent(Self.folder + "/upper-case"),
+                                                withIntermediateDirectories: true)
+        let first = try Self.file("upper-case/C.JSON", #"{"screen":"S","root":{"class":"UILabel","text":"Jane Appleseed"}}"#)
+        _ = try Self.file("upper-case/L.NDJSON", #"{"screen":"S","root":{"class":"UILabel","text":"Jane"}}"# + "\n" + #"{"screen":"S","root":{"class":"UILabel","text":"Doe"}}"# + "\n")
+        let folder = URL(fileURLWithPath: first).deletingLastPathComponent().path
+        let result = try CLIHarness.run(["apply", folder, "--policy", "Policies/strict-default.yaml"])
+        #expect(result.exit == 0, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").count == 3, "\(result.stdout)")
+        #expect(!result.stdout.contains("Jane") && !result.stdout.contains("Doe"))
+    }
+
     @Test("explain --view on a view below a map (or a recurse: false class) shows no text: it is not sent")
     func explainBelowAMap() throws {
         let tree = try Self.file("map.json", """

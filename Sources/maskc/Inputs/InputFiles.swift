@@ -81,9 +81,11 @@ struct InputFiles {
 }
 
 extension InputFiles {
-    /// View trees and captures: `.json`, `.ndjson`, `.jsonl`, `.xml`.
+    /// View trees and captures: `.json`, `.ndjson`, `.jsonl`, `.xml`, in any case
+    /// (`CAPTURE.JSON` from a case-insensitive file system is a tree too).
     static func trees(exclude: [PathGlob] = [], keepGoing: Bool = false) -> InputFiles {
-        InputFiles(what: "trees", accepts: { name in TreeInputs.extensions.contains { name.hasSuffix($0) } }, exclude: exclude, keepGoing: keepGoing)
+        InputFiles(what: "trees", accepts: { name in TreeInputs.extensions.contains { TreeInputs.hasExtension(name, $0) } },
+                   exclude: exclude, keepGoing: keepGoing)
     }
 
     /// Policies: `.yaml` and `.yml` files that are not policy tests (`.masktest.yaml`)

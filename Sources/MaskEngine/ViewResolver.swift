@@ -36,6 +36,10 @@ struct ClassFacts: Sendable {
     var defaultState: DefaultState
     /// The class is a text input (``SelectorKind/input``): its descendants are inside one.
     var isInput = false
+    /// Level 5 for a view of the class inside a text input: the stricter of
+    /// ``defaultState`` and the inputs' default (computed with the class facts, so
+    /// deciding a view reads no table).
+    var insideInputState: DefaultState = .mask
     /// The first type lock on any class of the chain (most specific class first), else
     /// the first locked `kind` rule on the chain's kind, or -1.
     var typeLock: Int32 = -1
@@ -279,9 +283,11 @@ public struct ViewResolver: Sendable {
         return settle(classFacts, own: own, ownRecursive: ownRecursive, isSecure: isSecure, imageSource: facts.imageSource, inherited: inherited)
     }
 
-    /// The decision from what a view's own rules, its class and its ancestors say.
+    /// The decision from what a view's own rules, its class and its ancestors say. Mutating
+    /// only so that a call the optimizer keeps out of line passes the resolver in place:
+    /// a non-mutating call from `decide` copied it (about 340 bytes a view).
     @inline(__always)
-    func settle(_ classFacts: ClassFacts, own: RuleTally, ownRecursive: RuleTally, isSecure: Bool, imageSource: ImageSource?,
+    mutating func settle(_ classFacts: ClassFacts, own: RuleTally, ownRecursive: RuleTally, isSecure: Bool, imageSource: ImageSource?,
                         inherited: InheritedVerdicts) -> (MaskDecision, InheritedVerdicts) {
         if table.usesLocks, let locked = settleLocked(classFacts, own: own, ownRecursive: ownRecursive, isSecure: isSecure, inherited: inherited) {
             return locked
@@ -305,8 +311,7 @@ public struct ViewResolver: Sendable {
         if rule >= 0 {
             masks = table.ruleFacts[Int(rule)].masks
         } else {
-            let state = inherited.inInput ? classFacts.defaultState.stricter(table.defaultState(for: .input)) : classFacts.defaultState
-            masks = state.masks(imageSource: imageSource)
+            masks = (inherited.inInput ? classFacts.insideInputState : classFacts.defaultState).masks(imageSource: imageSource)
         }
         let kind = classFacts.kind
         // Never unmasked: maps, secure text entry and everything inside it, and a view
@@ -553,7 +558,8 @@ public struct ViewResolver: Sendable {
             if recursive < 0 { recursive = kinds.recursive?.winner ?? -1 }
         }
         return ClassFacts(kind: kind ?? .other, recurses: recurse ?? true, chainCut: cut, typeRule: own, recursiveTypeRule: recursive,
-                          defaultState: table.defaultState(for: selectorKind), isInput: selectorKind == .input)
+                          defaultState: table.defaultState(for: selectorKind), isInput: selectorKind == .input,
+                          insideInputState: table.defaultState(for: selectorKind).stricter(table.defaultState(for: .input)))
     }
 
     /// The number of a class name's ``ChainStep``: the table's own for a name the
@@ -596,6 +602,7 @@ public struct ViewResolver: Sendable {
             recursiveTypeRule: levels.recursive?.rules.winner ?? -1,
             defaultState: table.defaultState(for: selectorKind),
             isInput: selectorKind == .input,
+            insideInputState: table.defaultState(for: selectorKind).stricter(table.defaultState(for: .input)),
             typeLock: locks.own.map(Int32.init) ?? -1,
             recursiveTypeLock: locks.recursive.map(Int32.init) ?? -1
         )

@@ -120,8 +120,10 @@ struct PolicyTestRunner {
     /// A view as failures name it: its id or index path, its class, its tree.
     static func label(_ tree: DecidedTree, _ view: Int) -> String {
         let facts = tree.document.tree.views[view]
-        // Never a value: an id or class holding personal data is named by its shape.
-        return "view \(facts.id.map(Auditor.printable) ?? tree.document.tree.indexPath(of: view)) (\(Auditor.printable(facts.className))) in \(tree.name)"
+        // Never a value, and as the audit names views: an id holding personal data gives
+        // way to the index path, a class holding some is named by its shape.
+        let id = facts.id.flatMap { ValueDetectors.scan($0).isEmpty ? $0 : nil }
+        return "view \(id ?? tree.document.tree.indexPath(of: view)) (\(Auditor.printable(facts.className))) in \(tree.name)"
     }
 
     /// How a decision was reached, for a failure: level, rule, lock.

@@ -47,6 +47,7 @@ enum UnmaskCoversInputRule: PolicyLintRule {
             LintExample("version: 1\ndefault: mask\nrules:\n  - unmask: { type: UILabel }\n    reason: static copy\n  - unmask: { type: UIButton }\n    reason: static copy\n"),
             LintExample("version: 1\ndefault: mask\nrules:\n  - unmask: { type: android.widget.TextView, screen: Catalog }\n    reason: the catalog shows no user data\n  - mask: { type: android.widget.EditText, screen: Catalog }\n"),
             LintExample("version: 1\ndefault: mask\nrules:\n  - unmask: { type: android.widget.EditText, screen: Kiosk }\n    reason: the kiosk's search box takes product names only\n"),
+            LintExample("version: 1\ndefault: mask\nrules:\n  - unmask: { type: EditText, screen: Kiosk }\n    reason: an input named by its simple name is explicit too\n"),
         ])
 
     /// How many exposed input classes a message names.
@@ -70,7 +71,9 @@ enum UnmaskCoversInputRule: PolicyLintRule {
         }
         var findings: [Diagnostic] = []
         for parsed in unmasks {
-            guard case .type(let unmasked) = parsed.rule.selector, !catalog.isTextInput(unmasked) else { continue }
+            // A selector naming an input class itself (by its name or simple name) is explicit.
+            guard case .type(let unmasked) = parsed.rule.selector,
+                  !catalog.classesSelected(byType: unmasked).contains(where: catalog.isTextInput) else { continue }
             let screen = parsed.rule.screen
             // Rules that apply wherever this one does: unscoped, or on the same screen.
             func applies(_ rule: MaskRule) -> Bool { rule.screen == nil || rule.screen.isExactly(screen) }

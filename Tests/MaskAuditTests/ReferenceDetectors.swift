@@ -27,7 +27,7 @@ enum ReferenceDetectors {
         // ASCII digits, an `@`, a token's first bytes; see ``mayMatch(_:)``): the others
         // are not run, so text without digits costs a byte pass, not a walk over its
         // characters per detector (a long masked text in an audit took a second a MB).
-        let gate = ByteGate(text)
+        let gate = ValueDetectors.ByteGate(text)
         let machine = gate.digits >= 8 ? ReferenceMachineTokens(text) : nil
         let ibans = gate.digits >= 2 ? ibanRanges(text) : []
         let cards = gate.digits >= 13 ? paymentCardRanges(text, skipping: machine ?? ReferenceMachineTokens(text), ibans: ibans) : []
@@ -55,40 +55,6 @@ enum ReferenceDetectors {
         if containsPhone(text, skipping: machine, taken: ibans + cards) { found.append(.phone) }
         if containsSecret(text) { found.append(.secret) }
         return found
-    }
-
-    /// What one pass over a text's bytes says about which detectors can match.
-    struct ByteGate {
-        /// ASCII digits (the detectors read no others).
-        var digits = 0
-        var hasAt = false
-        /// A PEM key's `-----`, a token prefix's first bytes or a JSON Web Token's `eyJ`
-        /// could be there: without a digit, the only secrets ``containsSecret(_:)`` finds.
-        var mayHoldNamedSecret = false
-
-        init(_ text: String) {
-            var previous: UInt8 = 0
-            for byte in text.utf8 {
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
-                case UInt8(ascii: "@"): hasAt = true
-                default: break
-                }
-                if !mayHoldNamedSecret {
-                    // Every prefix starts with two of these byte pairs; `-----` with `--`.
-                    switch (previous, byte) {
-                    case (UInt8(ascii: "-"), UInt8(ascii: "-")), (UInt8(ascii: "e"), UInt8(ascii: "y")), (UInt8(ascii: "k"), UInt8(ascii: "_")),
-                         (UInt8(ascii: "k"), UInt8(ascii: "-")), (UInt8(ascii: "h"), UInt8(ascii: "p")), (UInt8(ascii: "h"), UInt8(ascii: "o")),
-                         (UInt8(ascii: "h"), UInt8(ascii: "s")), (UInt8(ascii: "i"), UInt8(ascii: "t")), (UInt8(ascii: "l"), UInt8(ascii: "p")),
-                         (UInt8(ascii: "o"), UInt8(ascii: "x")), (UInt8(ascii: "a"), UInt8(ascii: "p")), (UInt8(ascii: "K"), UInt8(ascii: "I")),
-                         (UInt8(ascii: "I"), UInt8(ascii: "z")), (UInt8(ascii: "a"), UInt8(ascii: "2")), (UInt8(ascii: "h"), UInt8(ascii: "a")):
-                        mayHoldNamedSecret = true
-                    default: break
-                    }
-                }
-                previous = byte
-            }
-        }
     }
 
     // MARK: e-mail

@@ -5,8 +5,9 @@
 ///
 /// What is content: every field masking would change (``MaskDecision/emission(for:)``
 /// of the masked view is not `keep`): the text-bearing fields, unknown fields (strings,
-/// numbers and keys inside), `image`, and strings under geometry fields; never the
-/// children, which are views decided on their own. Masked views are not scanned: the
+/// numbers and keys inside), `image`, strings under geometry fields, and values of
+/// structural fields that do not have the field's ``FieldShape``; never the children,
+/// which are views decided on their own. Masked views are not scanned: the
 /// safety net only ever masks.
 extension DecisionTable {
     /// The first of the policy's detectors, in the policy's order, that finds personal

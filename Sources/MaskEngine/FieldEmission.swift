@@ -15,13 +15,21 @@ public enum FieldEmission: UInt8, Sendable, Hashable, CaseIterable {
     case maskStrings
     /// Left out.
     case drop
+    /// Kept where the value has the field's ``FieldShape`` (a structural field of a
+    /// masked view: its class, flags, colours, fonts); a value of another shape is
+    /// masked as ``mask`` masks it. Arrays are read element by element; an object is
+    /// read member by member where the shape takes objects (names that are not field
+    /// names masked), else masked whole.
+    case keepShaped
 
     /// A string value of a field with this emission, as emitted; `nil` when the field is
-    /// dropped.
+    /// dropped. Under ``keepShaped`` a value is kept only where it has `shape` (no
+    /// shape given: masked).
     /// - Complexity: O(n).
-    public func emit(_ text: String) -> String? {
+    public func emit(_ text: String, shape: FieldShape? = nil) -> String? {
         switch self {
         case .keep: return text
+        case .keepShaped: return shape?.accepts(string: text) == true ? text : Placeholder.laPattern(text)
         case .mask, .maskStrings: return Placeholder.laPattern(text)
         case .bullets: return Placeholder.bullets(text)
         case .drop: return nil
@@ -38,7 +46,8 @@ public enum EmittedField: UInt8, Sendable, Hashable, CaseIterable {
     case placeholder
     /// `accessibilityLabel`, `accessibilityValue`.
     case label
-    /// Identifiers, class, flags, colours, fonts: kept as they are.
+    /// Identifiers, class, flags, colours, fonts: kept as they are, in a masked view
+    /// where the value has the field's ``FieldShape``.
     case structural
     /// Geometry and metrics (``ViewField/numericFields``): numbers kept; a string found
     /// in a masked view's is masked.
@@ -75,17 +84,18 @@ extension MaskDecision {
     /// What emission does with a field of this view. For ``EmittedField/children``,
     /// `keep` means the children are emitted (as views, each by its own decision).
     ///
-    /// - A secure view (or one inside it) is masked in every field, its text-bearing
-    ///   fields as bullets.
+    /// - A secure view (or one inside it) is masked, its text-bearing fields as bullets.
     /// - A masked view: text-bearing and unknown fields are masked, keys and numbers
-    ///   inside included; `image` is dropped; structural fields are kept; a placeholder
-    ///   marker replaces `placeholder` (and SwiftUI text's `text`).
+    ///   inside included; `image` is dropped; structural fields are kept where their
+    ///   values have the field's shape (``FieldEmission/keepShaped``), strings under
+    ///   geometry masked; a placeholder marker replaces `placeholder` (and SwiftUI
+    ///   text's `text`).
     /// - An unmasked view: kept as it is.
     /// - An input's `masking` is always dropped.
     @inlinable
     public func emission(for field: EmittedField) -> FieldEmission {
         switch field {
-        case .structural: return .keep
+        case .structural: return isMasked ? .keepShaped : .keep
         case .metric: return isMasked ? .maskStrings : .keep
         case .annotation: return .drop
         case .children: return emitsChildren ? .keep : .drop

@@ -27,8 +27,12 @@ enum ContentSafetyNet {
                 var found: ContentDetector?
                 while k < objectEnd, found == nil {
                     let valueEnd = tape.end(ofValueAt: k + 1)
-                    let field = keys.meaning(tape, bytes: bytes, tokens[k], at: k).emitted
+                    let meaning = keys.meaning(tape, bytes: bytes, tokens[k], at: k)
+                    let field = meaning.emitted
                     if table.safetyNetReads(field, of: decision) {
+                        // A structural field: only what masking would change, the values
+                        // that do not have the field's shape.
+                        let shape = field == .structural ? meaning.shape : nil
                         // The field's value, and every key and value inside it; an
                         // unknown field's own key too (it may be content).
                         var t = field == .unknown ? k : k + 1
@@ -37,7 +41,10 @@ enum ContentSafetyNet {
                             case .string, .number:
                                 let token = tokens[t]
                                 let text = UnsafeBufferPointer(start: bytes + Int(token.start), count: Int(token.length))
-                                if token.hasEscapes {
+                                if let shape, token.kind == .number ? shape.accepts(number: text)
+                                    : token.hasEscapes ? shape.accepts(string: tape.string(t)) : shape.accepts(string: text) {
+                                    // Kept as it is: not content.
+                                } else if token.hasEscapes {
                                     found = table.detector(matching: tape.string(t))
                                 } else if ValueDetectors.mayMatch(text) {
                                     if let code = memo.lookup(bytes: text) {

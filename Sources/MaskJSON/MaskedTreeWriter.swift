@@ -23,7 +23,7 @@ struct MaskedTreeWriter {
     let options: EmitOptions
 
     /// How a value is written.
-    enum Role {
+    enum Role: Equatable {
         case verbatim
         /// Strings, numbers and object keys become the `la` pattern (``FieldEmission/mask``).
         case mask
@@ -31,15 +31,19 @@ struct MaskedTreeWriter {
         case bullets
         /// Strings become the `la` pattern; the rest is kept (``FieldEmission/maskStrings``).
         case maskStrings
+        /// Kept where the value has the shape, else masked (``FieldEmission/keepShaped``).
+        case shaped(FieldShape)
         case view
         case children
         case wrapper
 
-        /// The role that writes a field with `emission`; `nil` for a dropped field.
+        /// The role that writes a field with `emission` (of `shape`, for a structural
+        /// field); `nil` for a dropped field.
         @inline(__always)
-        init?(_ emission: FieldEmission) {
+        init?(_ emission: FieldEmission, shape: FieldShape?) {
             switch emission {
             case .keep: self = .verbatim
+            case .keepShaped: self = shape.map { .shaped($0) } ?? .mask
             case .mask: self = .mask
             case .bullets: self = .bullets
             case .maskStrings: self = .maskStrings
@@ -47,11 +51,22 @@ struct MaskedTreeWriter {
             }
         }
 
+        /// The shape values must have to be kept (``shaped``); nil for other roles.
+        var shape: FieldShape? {
+            if case .shaped(let shape) = self { return shape }
+            return nil
+        }
+
         /// Whether object keys inside are content, masked like strings.
         var masksKeys: Bool { self == .mask || self == .bullets }
         /// Whether strings inside are masked: a member with this role whose name does
         /// not read as a field name (``MemberName``) has its name masked as well.
-        var masksContent: Bool { self == .mask || self == .bullets || self == .maskStrings }
+        var masksContent: Bool {
+            switch self {
+            case .mask, .bullets, .maskStrings, .shaped: return true
+            case .verbatim, .view, .children, .wrapper: return false
+            }
+        }
     }
 
     /// Writes an object of plain keys and numbers (a `.raw` token) with every key and
@@ -168,7 +183,7 @@ struct MaskedTreeWriter {
                         role = top.view >= 0 ? memberRole(i, view: top.view) : .mask
                     case .wrapper:
                         role = wrapperRole(i)
-                    case .mask, .bullets, .maskStrings: role = top.role
+                    case .mask, .bullets, .maskStrings, .shaped: role = top.role
                     case .verbatim, .children: role = .verbatim
                     }
                     guard let role else {
@@ -225,7 +240,8 @@ struct MaskedTreeWriter {
             case .objectStart, .arrayStart:
                 let isObject = token.kind == .objectStart
                 out.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
-                var frame = Frame(isObject: isObject, role: role)
+                // An object where the shape takes none is masked whole.
+                var frame = Frame(isObject: isObject, role: isObject && role.shape?.acceptsObjects == false ? .mask : role)
                 if role == .view, state.nextView < viewTokens.count, Int(viewTokens[state.nextView]) == i {
                     frame.view = state.nextView
                     state.nextView += 1
@@ -235,6 +251,8 @@ struct MaskedTreeWriter {
                 switch role {
                 case .mask, .maskStrings, .bullets:
                     writeMasked(i, bullets: role == .bullets, &out)
+                case .shaped(let shape) where !hasShape(shape, string: i):
+                    writeMasked(i, bullets: false, &out)
                 default:
                     out.reserve(length + 2)
                     out.put(UInt8(ascii: "\""))
@@ -242,7 +260,7 @@ struct MaskedTreeWriter {
                     out.put(UInt8(ascii: "\""))
                 }
             case .number:
-                if role.masksKeys {
+                if role.masksKeys || role.shape?.accepts(number: UnsafeBufferPointer(start: start, count: length)) == false {
                     // A number is printable ASCII without spaces: its pattern is byte for
                     // byte, written as a string.
                     _ = Self.appendSimplePattern(start, length, bullets: role == .bullets, to: &out)
@@ -255,7 +273,7 @@ struct MaskedTreeWriter {
             case .raw:
                 // An object of plain keys and numbers (geometry): copied without its
                 // whitespace, except where its keys and numbers are content.
-                if role.masksKeys {
+                if role.masksKeys || role.shape?.acceptsObjects == false {
                     var masked: [UInt8] = []
                     MaskedTreeWriter.writeMasked(raw: tape.raw(i), bullets: role == .bullets, to: &masked)
                     out.append(masked)
@@ -269,6 +287,13 @@ struct MaskedTreeWriter {
             }
         }
 
+        /// Whether the string token at `index` has `shape` (escaped strings: as decoded).
+        func hasShape(_ shape: FieldShape, string index: Int) -> Bool {
+            let token = tokens[index]
+            if token.hasEscapes { return shape.accepts(string: tape.string(index)) }
+            return shape.accepts(string: UnsafeBufferPointer(start: bytes + Int(token.start), count: Int(token.length)))
+        }
+
         /// Whether the key at `index` reads as a field name (escaped keys: as decoded).
         func isPlainKey(_ index: Int) -> Bool {
             let token = tokens[index]
@@ -279,10 +304,11 @@ struct MaskedTreeWriter {
         /// What to do with a member of a view object: the engine's contract.
         @inline(__always)
         func memberRole(_ keyIndex: Int, view: Int) -> Role? {
-            let field = keys.meaning(tape, bytes: bytes, tokens[keyIndex], at: keyIndex).emitted
+            let meaning = keys.meaning(tape, bytes: bytes, tokens[keyIndex], at: keyIndex)
+            let field = meaning.emitted
             if field == .children { return decisions[view].emitsChildren ? .children : nil }
             if view == 0, field == .unknown, !writer.document.isWrapped, tape.keyEquals(keyIndex, MaskedTreeWriter.errorRecordKey) { return nil }
-            return Role(decisions[view].emission(for: field))
+            return Role(decisions[view].emission(for: field), shape: meaning.shape)
         }
 
         /// What to do with a member of the `{"screen", "root"}` wrapper: the root is a

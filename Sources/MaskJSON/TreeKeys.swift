@@ -13,6 +13,9 @@ struct TreeKeys: Sendable {
         var field: TreeBuilder.Field
         /// What emission does with it.
         var emitted: EmittedField
+        /// The shape its value must have to be kept in a masked view (structural
+        /// fields only).
+        var shape: FieldShape? = nil
     }
 
     /// A key of no meaning to either side.
@@ -38,7 +41,7 @@ struct TreeKeys: Sendable {
 
     /// What a key, as text, means.
     static func meaning(of name: String) -> Meaning {
-        Meaning(field: TreeBuilder.Field.byName[name] ?? .other, emitted: EmittedField(key: name))
+        Meaning(field: TreeBuilder.Field.byName[name] ?? .other, emitted: EmittedField(key: name), shape: FieldShape.of(key: name))
     }
 
     /// What the key token at `index` means (its bytes at `bytes`, the tape's storage).

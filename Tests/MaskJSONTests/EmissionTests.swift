@@ -112,18 +112,36 @@ struct EmissionTests {
         try expectOutput(input, expected)
     }
 
-    @Test("every structural field name is kept in a masked view; strings under numeric ones are masked")
+    @Test("every structural field keeps a value of its shape in a masked view, masks one of another; strings under numeric ones are masked")
     func everyStructuralFieldKept() throws {
+        // The fields the reader reads itself (class, identifiers, secure markers) reject
+        // values of other types with an error; StructuralShapeTests has their shapes.
         let names = ViewField.structuralFields
             .filter { !["class", "superclasses", "id", "accessibilityIdentifier", "restorationIdentifier", "tag",
                         "isSecureTextEntry", "password", "textContentType", "masking", "inputType", "autofillHints",
                         "secureTextEntry", "obscureText"].contains($0) }
-        let input = #"{"class":"UIView","# + names.map { #""\#($0)":"keep me""# }.joined(separator: ",") + "}"
+        // A value of each field's shape.
+        func fitting(_ name: String) -> String {
+            switch FieldShape.of(key: name) {
+            case .identifier: return #""keep me""#
+            case .flag: return #""false""#
+            case .colour: return ##""#12ab34""##
+            case .token: return #""none""#
+            case .font: return #""keep me""#
+            case .metric, nil: return "1"
+            }
+        }
+        let input = #"{"class":"UIView","# + names.map { #""\#($0)":\#(fitting($0))"# }.joined(separator: ",") + "}"
+        try expectOutput(input, input)
+        // Text where a flag, a colour, an enumeration or a number belongs is masked; an
+        // identifier or a font name of that text is kept.
+        let text = #""Jane 4111""#
+        let strange = #"{"class":"UIView","# + names.map { #""\#($0)":\#(text)"# }.joined(separator: ",") + "}"
         let expected = #"{"class":"UIView","# + names.map { name in
-            ViewField.numericFields.contains(name) ? #""\#(name)":"lala al""# : #""\#(name)":"keep me""#
+            FieldShape.of(key: name) == .identifier ? #""\#(name)":\#(text)"# : #""\#(name)":"lala alal""#
         }.joined(separator: ",") + "}"
-        try expectOutput(input, expected)
-        // Numbers under them are kept.
+        try expectOutput(strange, expected)
+        // Numbers under geometry are kept.
         try expectOutput(#"{"class":"UIView","alpha":0.5,"frame":{"x":1,"y":2}}"#, #"{"class":"UIView","alpha":0.5,"frame":{"x":1,"y":2}}"#)
     }
 
@@ -292,8 +310,8 @@ struct EmissionTests {
 
     @Test("masked views keep structural strings byte for byte")
     func maskedStructuralByteExact() throws {
-        try expectOutput(#"{"class":"UILabel","id":"caf\u00e9\/1","font":"A\"B","text":"x"}"#,
-                         #"{"class":"UILabel","id":"caf\u00e9\/1","font":"A\"B","text":"l"}"#)
+        try expectOutput(#"{"class":"UILabel","id":"caf\u00e9\/1","font":"A\u002DB","text":"x"}"#,
+                         #"{"class":"UILabel","id":"caf\u00e9\/1","font":"A\u002DB","text":"l"}"#)
     }
 
     @Test("whitespace is dropped: output is compact")

@@ -25,7 +25,7 @@ struct TreeKeysTests {
         for name in TreeBuilder.Field.byName.keys { #expect(names.contains(name)) }
         for name in ViewField.structuralFields + ViewField.textFields { #expect(names.contains(name)) }
         for name in names + ["frame", "somethingElse", "x"] {
-            let expected = TreeKeys.Meaning(field: TreeBuilder.Field.byName[name] ?? .other, emitted: EmittedField(key: name))
+            let expected = TreeKeys.Meaning(field: TreeBuilder.Field.byName[name] ?? .other, emitted: EmittedField(key: name), shape: FieldShape.of(key: name))
             // The first character escaped as \uXXXX: the slow path, same answer.
             let hex = String(name.unicodeScalars.first!.value, radix: 16)
             let escaped = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex + String(name.unicodeScalars.dropFirst())

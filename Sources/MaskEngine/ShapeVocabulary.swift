@@ -1,0 +1,243 @@
+/// The words and grammars ``FieldShape`` checks structural values against: the
+/// platforms' own constants, never anything a user could choose. A value outside them
+/// is masked in a masked view, so the lists err on the short side.
+public enum ShapeVocabulary {
+    /// The longest value read as a flag, a token list, a colour or a font name, in bytes.
+    static let maximumLength = 256
+
+    /// Enumeration constants, lower-cased, without `_`, `-` and `.`: UIKit's keyboard
+    /// types, text content types, content modes, text alignments, line-break modes and
+    /// font weights; Android's input types, autofill hints, gravities, ellipsizes and
+    /// visibilities; the web's and Flutter's equivalents.
+    public static let tokens: Set<String> = Set([
+        // UIKeyboardType
+        "default", "asciicapable", "numbersandpunctuation", "url", "numberpad", "phonepad", "namephonepad",
+        "emailaddress", "decimalpad", "twitter", "websearch", "asciicapablenumberpad", "alphabet",
+        // UITextContentType and Android / androidx autofill hints
+        "name", "nameprefix", "namesuffix", "givenname", "middlename", "familyname", "nickname",
+        "organizationname", "jobtitle", "location", "fullstreetaddress", "streetaddressline1",
+        "streetaddressline2", "addresscity", "addresscityandstate", "addressstate", "postalcode",
+        "sublocality", "countryname", "username", "password", "newpassword", "onetimecode",
+        "telephonenumber", "creditcardnumber", "creditcardname", "creditcardgivenname",
+        "creditcardmiddlename", "creditcardfamilyname", "creditcardsecuritycode", "creditcardexpiration",
+        "creditcardexpirationmonth", "creditcardexpirationyear", "creditcardexpirationday",
+        "creditcardexpirationdate", "creditcardtype", "birthdate", "birthdateday", "birthdatemonth",
+        "birthdateyear", "birthdatefull", "datetime", "flightnumber", "shipmenttrackingnumber",
+        "cellulareid", "cellularimei", "phone", "phonenumber", "phonenumberdevice", "phonecountrycode",
+        "phonenational", "postaladdress", "newusername", "smsotpcode", "emailotpcode", "2faappotpcode",
+        "personname", "persongivenname", "personfamilyname", "personmiddlename", "personmiddleinitial",
+        "personnameprefix", "personnamesuffix", "addresscountry", "addressregion", "addresslocality",
+        "streetaddress", "extendedaddress", "extendedpostalcode", "gender", "wifipassword",
+        "giftcardnumber", "giftcardpin", "promocode", "upivpa", "email", "tel", "off", "on",
+        "currentpassword", "onetimecode", "cc", "ccnumber", "ccname", "ccexp", "ccexpmonth", "ccexpyear",
+        "cccsc", "cctype", "country", "organization", "bday",
+        // UIView.ContentMode
+        "scaletofill", "scaleaspectfit", "scaleaspectfill", "redraw", "center", "top", "bottom", "left",
+        "right", "topleft", "topright", "bottomleft", "bottomright",
+        // NSTextAlignment, Android gravity and text alignment
+        "justified", "natural", "textstart", "textend", "viewstart", "viewend", "gravity", "inherit",
+        "start", "end", "centerhorizontal", "centervertical", "fillhorizontal", "fillvertical", "fill",
+        "clip", "cliphorizontal", "clipvertical", "nogravity", "leading", "trailing", "justify",
+        // NSLineBreakMode, Android ellipsize
+        "bywordwrapping", "bycharwrapping", "byclipping", "bytruncatinghead", "bytruncatingtail",
+        "bytruncatingmiddle", "wordwrapping", "charwrapping", "clipping", "truncatinghead",
+        "truncatingtail", "truncatingmiddle", "middle", "marquee", "none", "ellipsis", "fade", "visible",
+        // visibility
+        "invisible", "gone", "hidden", "collapsed",
+        // font weights
+        "ultralight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black",
+        "normal", "bolder", "lighter", "extralight", "extrabold", "demibold",
+        // Android input types (the XML names and the InputType constants without TYPE_)
+        "text", "textcapcharacters", "textcapwords", "textcapsentences", "textautocorrect",
+        "textautocomplete", "textmultiline", "textimemultiline", "textnosuggestions", "texturi",
+        "textemailaddress", "textemailsubject", "textshortmessage", "textlongmessage", "textpersonname",
+        "textpostaladdress", "textpassword", "textvisiblepassword", "textwebedittext", "textfilter",
+        "textphonetic", "textwebemailaddress", "textwebpassword", "textenabletextconversionsuggestions",
+        "number", "numbersigned", "numberdecimal", "numberpassword", "date", "time",
+        "class", "classtext", "classnumber", "classphone", "classdatetime", "mask", "maskclass",
+        "maskvariation", "maskflags", "null", "variation", "variationnormal", "flag",
+        "signed", "decimal", "multiline", "capwords", "capcharacters", "capsentences", "nosuggestions",
+        "autocorrect", "autocomplete", "imemultiline", "uri", "emailsubject", "shortmessage",
+        "longmessage", "visiblepassword", "webedittext", "filter", "phonetic", "webemailaddress",
+        "webpassword",
+        // Flutter's TextInputType and the web's input types
+        "multiline", "emailaddress", "datetime", "streetaddress", "search", "numeric",
+        "unspecified", "automatic",
+    ])
+
+    /// Colour names, lower-cased, without `_`, `-` and `.`, and without a `system`,
+    /// `ui` or `color` prefix or a `color` suffix.
+    public static let colourNames: Set<String> = Set([
+        "clear", "transparent", "black", "white", "gray", "grey", "red", "green", "blue", "yellow",
+        "orange", "purple", "brown", "cyan", "magenta", "pink", "indigo", "teal", "mint",
+        "lightgray", "darkgray", "lightgrey", "darkgrey", "label", "secondarylabel", "tertiarylabel",
+        "quaternarylabel", "background", "secondarybackground", "tertiarybackground",
+        "groupedbackground", "secondarygroupedbackground", "tertiarygroupedbackground", "separator",
+        "opaqueseparator", "link", "placeholdertext", "fill", "secondaryfill", "tertiaryfill",
+        "quaternaryfill", "tint", "accent", "primary", "secondary", "surface", "onsurface",
+        "onprimary", "onsecondary", "error", "onerror", "holoblue", "holobluelight", "holobluedark",
+        "hologreenlight", "hologreendark", "holoredlight", "holoreddark", "holoorangelight",
+        "holoorangedark", "holopurple", "primarytext", "secondarytext", "tertiarytext",
+        "windowbackground", "darker", "lighter", "currentcolor", "none",
+    ])
+
+    /// Colour functions and colour spaces that may precede a colour's numbers.
+    static let colourSpaces: Set<String> = Set([
+        "rgb", "rgba", "argb", "hsl", "hsla", "hsb", "hsba", "hwb", "color", "srgb", "extendedsrgb",
+        "displayp3", "uiextendedsrgbcolorspace", "uiextendedgraycolorspace", "uidevicergbcolorspace",
+        "uidevicewhitecolorspace", "uidisplayp3colorspace", "uicustomcolorspace",
+        "nscalibratedrgbcolorspace", "nsdevicergbcolorspace", "kcgcolorspacemodelrgb",
+        "kcgcolorspacesrgb", "genericrgb", "genericgray", "lab", "lch", "oklab", "oklch",
+    ])
+
+    /// Prefixes a constant may carry (lower-cased, without separators): its type's name.
+    static let tokenPrefixes: [String] = [
+        "uikeyboardtype", "uitextcontenttype", "uiviewcontentmode", "uicontentmode", "nstextalignment",
+        "nslinebreakby", "nslinebreakmode", "uifontweight", "fontweight", "keyboardtype",
+        "textinputtype", "inputtype", "typeclass", "typetextvariation", "typetextflag",
+        "typenumbervariation", "typenumberflag", "typedatetimevariation", "type", "autofillhint",
+        "androidxautofill", "viewautofillhint", "hintconstants", "autofill", "view", "textview",
+        "gravity", "textutilstruncateat", "truncateat", "ellipsize", "textalignment", "contentmode",
+        "linebreakmode", "visibility",
+    ]
+
+    @inline(__always)
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    @inline(__always)
+    static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+
+    @inline(__always)
+    static func isHex(_ byte: UInt8) -> Bool { isDigit(byte) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x66) }
+
+    /// A word as the vocabularies hold it: ASCII letters lower-cased and digits, `_`,
+    /// `-` and `.` dropped; `nil` for any other byte or an empty result.
+    static func normalized(_ word: some Collection<UInt8>) -> String? {
+        var scalars: [UInt8] = []
+        scalars.reserveCapacity(word.count)
+        for byte in word {
+            if isLetter(byte) { scalars.append(byte | 0x20) }
+            else if isDigit(byte) { scalars.append(byte) }
+            else if byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") { continue }
+            else { return nil }
+        }
+        return scalars.isEmpty ? nil : String(decoding: scalars, as: UTF8.self)
+    }
+
+    /// `true`, `false`, `yes`, `no`, `0` or `1`, in any case.
+    static func isFlag(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count <= 5, let word = normalized(bytes) else { return false }
+        return word == "true" || word == "false" || word == "yes" || word == "no" || word == "0" || word == "1"
+    }
+
+    /// Words of ``tokens`` (each with or without a prefix of ``tokenPrefixes``, or the
+    /// `text` variant of a word) separated as ``isTokenSeparator(_:)`` says; at least one.
+    /// Digits on their own are not a constant: an enumeration's raw value is a JSON
+    /// number, and a string of digits there may be what a user typed.
+    static func isToken(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count <= maximumLength else { return false }
+        var words = 0
+        for word in bytes.split(whereSeparator: isTokenSeparator) {
+            guard let word = normalized(word), isConstant(word) else { return false }
+            words += 1
+        }
+        return words > 0
+    }
+
+    /// What separates the words of a token list: spaces, `, ; | : = / ' "` and
+    /// brackets (`[password]`, `UITextContentType(_rawValue: password)`).
+    static func isTokenSeparator(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x20, UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "|"), UInt8(ascii: ":"), UInt8(ascii: "="),
+             UInt8(ascii: "/"), UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "("), UInt8(ascii: ")"),
+             UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether a normalized word is a constant of ``tokens``, perhaps behind a prefix,
+    /// or a type's name (a prefix on its own, `rawValue`).
+    static func isConstant(_ word: String) -> Bool {
+        if tokens.contains(word) || word == "rawvalue" || tokenPrefixes.contains(word) { return true }
+        for prefix in tokenPrefixes where word.hasPrefix(prefix) {
+            let rest = String(word.dropFirst(prefix.count))
+            if tokens.contains(rest) || tokens.contains("text" + rest) { return true }
+        }
+        return false
+    }
+
+    /// A colour: `#`/`0x` and 3, 4, 6 or 8 hex digits; a name of ``colourNames`` (with
+    /// its prefixes); or a function or space of ``colourSpaces`` followed by one to five
+    /// numbers (digits with a `.`, perhaps `%`), in parentheses or not, separated by
+    /// commas, spaces or `/`.
+    static func isColour(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !bytes.isEmpty, bytes.count <= 96 else { return false }
+        var start = 0
+        if bytes[0] == UInt8(ascii: "#") { start = 1 }
+        else if bytes.count > 2, bytes[0] == UInt8(ascii: "0"), bytes[1] | 0x20 == UInt8(ascii: "x") { start = 2 }
+        if start > 0 {
+            let digits = bytes.count - start
+            return (digits == 3 || digits == 4 || digits == 6 || digits == 8) && bytes[start...].allSatisfy(isHex)
+        }
+        // A name, perhaps the colour space or function of the numbers that follow.
+        var end = 0
+        while end < bytes.count, isLetter(bytes[end]) || isDigit(bytes[end]) || bytes[end] == UInt8(ascii: "_")
+            || bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: "-") || bytes[end] == UInt8(ascii: "@")
+            || bytes[end] == UInt8(ascii: ":") || bytes[end] == UInt8(ascii: "/") || bytes[end] == UInt8(ascii: "?") {
+            end += 1
+        }
+        let name = bytes[..<end]
+        if end == bytes.count { return isColourName(name) }
+        guard let space = normalized(name), colourSpaces.contains(space) else { return false }
+        var numbers = 0, inNumber = false, digits = 0
+        for byte in bytes[end...] {
+            if isDigit(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "%") {
+                if !inNumber { numbers += 1; inNumber = true; digits = 0 }
+                digits += 1
+                guard digits <= 10 else { return false }
+            } else if byte == 0x20 || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "/")
+                        || byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")") {
+                inNumber = false
+            } else {
+                return false
+            }
+        }
+        return numbers >= 1 && numbers <= 5
+    }
+
+    /// A colour's name: `@android:color/white`, `?attr/colorPrimary`, `systemBlue`,
+    /// `UIColor.red`, `clear`.
+    static func isColourName(_ name: UnsafeBufferPointer<UInt8>.SubSequence) -> Bool {
+        var rest = name[...]
+        // A resource reference's type: everything up to its last `/`.
+        if let slash = rest.lastIndex(of: UInt8(ascii: "/")) { rest = rest[(slash + 1)...] }
+        guard rest.allSatisfy({ $0 != UInt8(ascii: "@") && $0 != UInt8(ascii: ":") && $0 != UInt8(ascii: "?") }),
+              var word = normalized(rest) else { return false }
+        for prefix in ["uicolor", "color", "system", "ui"] where word.hasPrefix(prefix) && word.count > prefix.count {
+            word.removeFirst(prefix.count)
+        }
+        if word.hasSuffix("color"), word.count > 5 { word.removeLast(5) }
+        return colourNames.contains(word)
+    }
+
+    /// A font's name: at most 64 bytes of ASCII letters, digits, spaces and `.,_-`, with
+    /// a letter, and no run of more than three digits.
+    static func isFontName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !bytes.isEmpty, bytes.count <= 64 else { return false }
+        var letters = 0, run = 0
+        for byte in bytes {
+            if isDigit(byte) {
+                run += 1
+                guard run <= 3 else { return false }
+                continue
+            }
+            run = 0
+            if isLetter(byte) { letters += 1; continue }
+            guard byte == 0x20 || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "_")
+                    || byte == UInt8(ascii: "-") else { return false }
+        }
+        return letters > 0
+    }
+}

@@ -1,0 +1,128 @@
+import Testing
+import MaskEngine
+import MaskJSON
+
+/// A masked view keeps its structural fields only where their values have the field's
+/// shape (``FieldShape``): text a capture put where a flag, a colour, an enumeration or
+/// a font belongs is masked.
+@Suite("Structural fields of masked views")
+struct StructuralShapeTests {
+    @Test("text where a flag belongs is masked: a dropdown's selected value, a PIN as a number")
+    func flags() throws {
+        try expectOutput(#"{"class":"UIView","selected":"Visa 4111 1111 1111 1111","hidden":false,"checked":"true","enabled":1,"focused":4111}"#,
+                         #"{"class":"UIView","selected":"lala alal lala alal lala","hidden":false,"checked":"true","enabled":1,"focused":"lala"}"#)
+        // Escaped, a flag is read as what it spells and copied as it came.
+        try expectOutput(#"{"class":"UIView","selected":"\u0074rue","checked":"\u0031\u0032"}"#,
+                         #"{"class":"UIView","selected":"\u0074rue","checked":"la"}"#)
+    }
+
+    @Test("a secure field's enumerations keep the platforms' constants and mask anything else")
+    func tokens() throws {
+        let secure = #""class":"UITextField","isSecureTextEntry":true"#
+        try expectOutput(#"{\#(secure),"keyboardType":"hunter2","text":"pw"}"#,
+                         #"{\#(secure),"keyboardType":"lalalal","text":"••"}"#)
+        try expectOutput(#"{\#(secure),"keyboardType":"UIKeyboardTypeNumberPad","textContentType":"oneTimeCode","contentMode":".scaleAspectFit"}"#,
+                         #"{\#(secure),"keyboardType":"UIKeyboardTypeNumberPad","textContentType":"oneTimeCode","contentMode":".scaleAspectFit"}"#)
+        try expectOutput(#"{"class":"android.widget.EditText","inputType":"TYPE_CLASS_TEXT|TYPE_TEXT_VARIATION_PASSWORD","visibility":"View.GONE","textAlignment":129}"#,
+                         #"{"class":"android.widget.EditText","inputType":"TYPE_CLASS_TEXT|TYPE_TEXT_VARIATION_PASSWORD","visibility":"View.GONE","textAlignment":129}"#)
+        try expectOutput(#"{"class":"android.widget.EditText","inputType":"textPassword|textNoSuggestions","lineBreakMode":12.5,"fontWeight":"w500 Jane"}"#,
+                         #"{"class":"android.widget.EditText","inputType":"textPassword|textNoSuggestions","lineBreakMode":"lala","fontWeight":"lala alal"}"#)
+        // Arrays are read element by element.
+        try expectOutput(#"{"class":"android.widget.EditText","autofillHints":["password","jane@example.com","emailAddress"],"keyboardType":["numberPad",["Jane"]]}"#,
+                         #"{"class":"android.widget.EditText","autofillHints":["password","lalalalalalalala","emailAddress"],"keyboardType":["numberPad",["lala"]]}"#)
+    }
+
+    @Test("colours: hex, functions, colour spaces and names are kept; other text and objects are masked")
+    func colours() throws {
+        let kept = ["#FFF", "#12ab34cc", "0xFF00FF00", "rgba(0, 0, 0, 0.5)", "hsl(120 50% 50%)", "UIExtendedSRGBColorSpace 1 0 0 1",
+                    "@android:color/white", "?attr/colorPrimary", "systemBlue", "UIColor.red", "clear"]
+        for colour in kept {
+            try expectOutput(##"{"class":"UIView","backgroundColor":"\##(colour)"}"##, ##"{"class":"UIView","backgroundColor":"\##(colour)"}"##)
+        }
+        try expectOutput(##"{"class":"UIView","backgroundColor":"#12345","tintColor":"Jane","borderColor":"rgb(4111 1111 1111 1111 1111 1111)","textColor":4281545523}"##,
+                         ##"{"class":"UIView","backgroundColor":"lalala","tintColor":"lala","borderColor":"lalalala alal lala alal lala alala","textColor":4281545523}"##)
+        try expectOutput(#"{"class":"UIView","backgroundColor":{"note":"jane"}}"#, #"{"class":"UIView","backgroundColor":{"lala":"lala"}}"#)
+    }
+
+    @Test("fonts: names and objects of names and sizes are kept; long digit runs, odd bytes and odd names are masked")
+    func fonts() throws {
+        try expectOutput(#"{"class":"UILabel","font":{"name":".SFUI-Regular","size":17},"fontName":"NotoSansCJKjp-Bold"}"#,
+                         #"{"class":"UILabel","font":{"name":".SFUI-Regular","size":17},"fontName":"NotoSansCJKjp-Bold"}"#)
+        try expectOutput(#"{"class":"UILabel","font":{"name":"Jane 41111","jane@example.com":1},"fontName":"a@b.c"}"#,
+                         #"{"class":"UILabel","font":{"name":"lala alala","lalalalalalalala":1},"fontName":"lalal"}"#)
+    }
+
+    @Test("identifiers keep strings and numbers; the reader rejects an object where one belongs, naming the path only")
+    func identifiers() throws {
+        try expectOutput(#"{"class":"UIView","superclasses":["UIResponder"],"restorationIdentifier":"jane","tag":7}"#,
+                         #"{"class":"UIView","superclasses":["UIResponder"],"restorationIdentifier":"jane","tag":7}"#)
+        #expect(FieldShape.identifier.accepts(string: "any text") && FieldShape.identifier.accepts(number: "12") && !FieldShape.identifier.acceptsObjects)
+        for field in ["superclasses", "id", "accessibilityIdentifier", "restorationIdentifier", "tag"] {
+            do {
+                _ = try masked(#"{"class":"UIView","\#(field)":{"jane@example.com":"Jane"}}"#)
+                Issue.record("\(field): an object was read")
+            } catch let error as TreeError {
+                #expect(error.message.hasPrefix("expected") && !"\(error)".contains("Jane") && !"\(error)".contains("jane"), "\(error)")
+            }
+        }
+    }
+
+    @Test("an unmasked view keeps every structural value as it came")
+    func unmaskedKeeps() throws {
+        let input = #"{"class":"UIView","selected":"Visa 4111","keyboardType":"hunter2","font":{"x":"y z"}}"#
+        try expectOutput(input, input, policy: unmaskAllPolicy)
+    }
+
+    @Test("the detect: safety net reads structural values without their shape, and only those")
+    func safetyNet() throws {
+        let policy = "version: 1.1\ndefault: unmask\ndetect: [payment-card]\n"
+        try expectOutput(#"{"class":"UIView","selected":"4111 1111 1111 1111"}"#, #"{"class":"UIView","selected":"lala alal lala alal"}"#, policy: policy)
+        // A colour of digits is not content.
+        try expectOutput(#"{"class":"UIView","backgroundColor":"rgb(4111 1111 1111 1111)","id":"x"}"#,
+                         #"{"class":"UIView","backgroundColor":"rgb(4111 1111 1111 1111)","id":"x"}"#, policy: policy)
+    }
+
+    @Test("the contract's string flavour agrees with the writer")
+    func emitFlavour() {
+        #expect(FieldEmission.keepShaped.emit("hunter2", shape: .token) == "lalalal")
+        #expect(FieldEmission.keepShaped.emit("numberPad", shape: .token) == "numberPad")
+        #expect(FieldEmission.keepShaped.emit("numberPad") == "lalalalal")
+        func decision(masked: Bool) -> MaskDecision {
+            MaskDecision(isMasked: masked, level: .default, ruleIndex: nil, kind: .text, isSecure: false, emitsChildren: true)
+        }
+        #expect(decision(masked: true).emission(for: .structural) == .keepShaped)
+        #expect(decision(masked: false).emission(for: .structural) == .keep)
+        #expect(FieldShape.of(key: "selected") == .flag && FieldShape.of(key: "frame") == .metric && FieldShape.of(key: "text") == nil)
+        // Every structural field has a shape.
+        for name in ViewField.structuralFields where name != "masking" { #expect(FieldShape.of(key: name) != nil, "\(name)") }
+    }
+}
+
+@Suite("Structural shapes")
+struct FieldShapeTests {
+    @Test("the secure markers' own forms are tokens; digits and words outside the constants are not")
+    func markerForms() {
+        for value in ["UITextContentType(_rawValue: password)", "[password, emailAddress]", "cc-number", "new-password",
+                      "TYPE_TEXT_FLAG_NO_SUGGESTIONS", "numberPassword", "View.VISIBLE", "NSLineBreakByTruncatingTail"] {
+            #expect(FieldShape.token.accepts(string: value), "\(value)")
+        }
+        for value in ["129", "0x81", "hunter2", "Jane Doe", "password1", "", "|", "4111 1111 1111 1111"] {
+            #expect(!FieldShape.token.accepts(string: value), "\(value)")
+        }
+        #expect(FieldShape.token.accepts(number: "129") && FieldShape.token.accepts(number: "-1"))
+        #expect(!FieldShape.token.accepts(number: "1.5") && !FieldShape.token.accepts(number: "41111111111111111") && !FieldShape.token.accepts(number: "1e3"))
+    }
+
+    @Test("flags are booleans in any spelling, nothing else")
+    func flagForms() {
+        for value in ["true", "FALSE", "Yes", "no", "0", "1"] { #expect(FieldShape.flag.accepts(string: value), "\(value)") }
+        for value in ["2", "truth", "", "true ", "Visa"] { #expect(!FieldShape.flag.accepts(string: value), "\(value)") }
+        #expect(FieldShape.flag.accepts(number: "0") && FieldShape.flag.accepts(number: "1") && !FieldShape.flag.accepts(number: "1.0"))
+    }
+
+    @Test("font names: letters, short digit runs, a few separators")
+    func fontForms() {
+        for value in ["Helvetica Neue", "Inter_18pt-Bold", "sans-serif-condensed", "Georgia,serif"] { #expect(FieldShape.font.accepts(string: value), "\(value)") }
+        for value in ["1234", "Jane 41111", "a@b", "", String(repeating: "a", count: 65), "名前"] { #expect(!FieldShape.font.accepts(string: value), "\(value)") }
+    }
+}

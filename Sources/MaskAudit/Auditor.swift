@@ -108,7 +108,7 @@ public struct Auditor {
     /// a finding never prints a value, not even in the name of the place it was found.
     /// A view is named by its id the same way, else by its index path (``label(_:positions:)``).
     public static func printable(_ name: String) -> String {
-        ValueDetectors.scan(name).isEmpty ? name : maskedExcerpt(name)
+        ReportName.printable(name)
     }
 
     static func printable(_ name: String?) -> String? { name.map(printable) }

@@ -64,7 +64,7 @@ public struct CorpusReport: Sendable {
             if decision.level == .parentInstance, let unmask = decision.ruleIndex, table.rules[unmask].action == .unmask,
                let typeRule = resolver.typeRuleIndex(facts), table.rules[typeRule].action == .mask {
                 if exposures[unmask]?[typeRule] == nil {
-                    let example = "\(name) view '\(facts.id ?? tree.indexPath(of: view))' (\(facts.className))"
+                    let example = "\(name) view '\(ReportName.view(view, in: tree))' (\(ReportName.printable(facts.className)))"
                     exposures[unmask, default: [:]][typeRule] = Exposure(unmaskRule: unmask, typeRule: typeRule, count: 0, example: example)
                 }
                 exposures[unmask]?[typeRule]?.count += 1

@@ -25,7 +25,8 @@ public struct ScreenRenderer: Sendable {
     public enum Mode: String, Sendable, Hashable, CaseIterable {
         /// The screen as the replay shows it: every decision applied.
         case masked
-        /// Every captured view with its captured text, nothing masked. Shows originals.
+        /// Every captured view with its captured text, nothing masked but secure text
+        /// (bullets). Shows originals.
         case wireframe
     }
 
@@ -103,7 +104,7 @@ public struct ScreenRenderer: Sendable {
             svg.out += "</g>\n"
         }
 
-        svg.legend(mode: mode, screen: screen, height: legendHeight, name: tree.screen, exposed: exposed, undrawn: exposedUndrawn)
+        svg.legend(mode: mode, screen: screen, height: legendHeight, name: ReportName.printable(tree.screen), exposed: exposed, undrawn: exposedUndrawn)
         svg.out += "</svg>\n"
         return svg.out
     }
@@ -142,15 +143,18 @@ public struct ScreenRenderer: Sendable {
         }
         if let text = content.text {
             let labelled = decision.kind == .image || decision.kind == .map
-            svg.text(text, in: frame, class: "wt", corner: container || labelled)
+            // Secure text (a password) is never drawn, not even here: bullets, as sent.
+            svg.text(decision.isSecure ? Placeholder.bullets(text) : text, in: frame, class: "wt", corner: container || labelled)
         }
     }
 
     /// The tooltip: class, identifier, kind, decision and the deciding rule. No text.
     private func title(of view: Int, decision: MaskDecision, exposed: Bool) -> String {
         let facts = document.tree.views[view]
-        var title = facts.className
-        if let name = facts.accessibilityIdentifier ?? facts.id ?? facts.restorationIdentifier { title += " \(name)" }
+        // Never a value: an identifier holding personal data is left out, a class
+        // holding some shown by its shape (``ReportName``).
+        var title = ReportName.printable(facts.className)
+        if let name = ReportName.identifier(facts.accessibilityIdentifier ?? facts.id ?? facts.restorationIdentifier) { title += " \(name)" }
         title += " · \(decision.kind.rawValue)"
         title += decision.isMasked ? " · masked" : " · unmasked"
         if decision.isSecure { title += " · secure" }

@@ -109,9 +109,10 @@ struct ViewDiff {
             let now = PolicyTestRunner.state(new[view], leftOut: newLeftOut[view])
             guard was != now else { continue }
             let change: Change = now == .unmasked ? .exposed : was == .unmasked ? .masked : .other
-            changes.append(Entry(change: change, screen: tree.screen ?? "(no screen)", rule: new[view].ruleIndex,
+            // Never a value: named as the audit names places.
+            changes.append(Entry(change: change, screen: ReportName.printable(tree.screen ?? "(no screen)"), rule: new[view].ruleIndex,
                                  decidedBy: Self.decidedBy(new[view], view: view, in: tree, table: after), tree: item.name,
-                                 view: tree.views[view].id ?? tree.indexPath(of: view), className: tree.views[view].className,
+                                 view: ReportName.view(view, in: tree), className: ReportName.printable(tree.views[view].className),
                                  before: was, after: now))
         }
     }
@@ -122,7 +123,7 @@ struct ViewDiff {
         guard decision.ruleIndex == nil else { return "" }
         var ancestor = Int(tree.parents[view])
         while ancestor >= 0, table.selectorKind(of: tree.views[ancestor]) != .input { ancestor = Int(tree.parents[ancestor]) }
-        let input = ancestor >= 0 ? "\(ExplainCommand.label(tree, ancestor)) (\(tree.views[ancestor].className))" : nil
+        let input = ancestor >= 0 ? "\(ReportName.view(ancestor, in: tree)) (\(ReportName.printable(tree.views[ancestor].className)))" : nil
         return ExplainCommand.defaultText(table, tree.views[view], inside: input)
     }
 

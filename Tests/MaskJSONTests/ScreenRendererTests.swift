@@ -49,9 +49,11 @@ struct ScreenRendererTests {
         #expect(svg.contains(">••••••••<"))  // hunter 2
 
         let wireframe = try rendered(sales, policy: policy, mode: .wireframe)
-        for original in ["On sale", "Hello Jane Appleseed", "JANE-2026", "hunter 2", "12 Main Street"] {
+        for original in ["On sale", "Hello Jane Appleseed", "JANE-2026", "12 Main Street"] {
             #expect(wireframe.contains(original), "wireframe lacks '\(original)'")
         }
+        // But never a password: secure text is bullets, as sent.
+        #expect(!wireframe.contains("hunter") && wireframe.contains(">••••••••<"))
         #expect(wireframe.contains("UNMASKED WIREFRAME"))
         #expect(!wireframe.contains("class=\"exposed\""))
     }
@@ -181,5 +183,19 @@ struct ScreenRendererTests {
         #expect(svg.hasSuffix("</svg>\n"))
         let wireframe = try rendered(bytes, mode: .wireframe)
         #expect(wireframe.contains(">deep secret<"))
+    }
+
+    @Test("no rendering names a value: secure text is bullets even in the wireframe; ids and classes holding personal data are not printed")
+    func namesNoValue() throws {
+        let tree = #"{"screen":"reza.yusuf98@gmail.com","root":{"class":"UIView","frame":{"x":0,"y":0,"width":100,"height":100},"children":[{"class":"UILabel","id":"cell_reza.yusuf98@gmail.com","text":"hi","frame":{"x":0,"y":0,"width":50,"height":20}},{"class":"UITextField","isSecureTextEntry":true,"accessibilityIdentifier":"4111 1111 1111 1111","text":"hunter2","frame":{"x":0,"y":30,"width":50,"height":20}}]}}"#
+        for mode in ScreenRenderer.Mode.allCases {
+            for policy in [maskAllPolicy, unmaskAllPolicy] {
+                let svg = try rendered(tree, policy: policy, mode: mode)
+                for value in ["hunter2", "reza", "gmail", "4111"] { #expect(!svg.contains(value), "\(mode) shows \(value)") }
+                #expect(svg.contains(">•••••••<"))
+            }
+        }
+        // Plain identifiers are still named.
+        #expect(try rendered(#"{"class":"UIView","id":"checkout","frame":{"x":0,"y":0,"width":10,"height":10}}"#).contains("UIView checkout"))
     }
 }

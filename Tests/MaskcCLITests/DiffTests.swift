@@ -100,4 +100,17 @@ struct DiffTests {
         #expect(try CLIHarness.run(["diff", "Tests/Fixtures/BrokenPolicies/schema-errors.yaml", "Policies/retail-app.yaml"]).exit == 3)
         #expect(try CLIHarness.run(["diff", "Policies/strict-default.yaml", "Policies/retail-app.yaml", "--trees", "Tests/Fixtures/PolicyTests/broken-tree.ndjson"]).exit == 4)
     }
+
+    @Test("--trees never prints a value through a name: an id, a screen or a class holding personal data is named by index path or shape")
+    func namesNoValue() throws {
+        let tree = try Self.policy("named.json", #"{"screen":"reza.yusuf98@gmail.com","root":{"class":"UIView","children":[{"class":"UILabel","id":"cell_reza.yusuf98@gmail.com","text":"hi"},{"class":"jane.doe@example.com","text":"x"},{"class":"UILabel","id":"greeting","text":"y"}]}}"#)
+        let strict = try Self.policy("strict-named.yaml", "version: 1\ndefault: mask\n")
+        let loose = try Self.policy("loose-named.yaml", "version: 1\ndefault: unmask\n")
+        for format in ["text", "json", "markdown"] {
+            let result = try CLIHarness.run(["diff", strict, loose, "--trees", tree, "--format", format])
+            #expect(result.exit == 0, "\(result.transcript)")
+            for value in ["reza", "gmail", "jane", "example.com"] { #expect(!result.stdout.contains(value), "\(format): \(result.stdout)") }
+            #expect(result.stdout.contains("0.0") && result.stdout.contains("greeting") && result.stdout.contains("xxxx.xxxxx##@xxxxx.xxx"), "\(result.stdout)")
+        }
+    }
 }

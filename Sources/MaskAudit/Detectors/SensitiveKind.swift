@@ -23,25 +23,12 @@ public enum AuditLevel: String, Sendable, Hashable, CaseIterable, Codable, Compa
     public static func < (a: AuditLevel, b: AuditLevel) -> Bool { a.rank < b.rank }
 }
 
-/// The separators a shape-only excerpt keeps: they give e-mail addresses, phone,
-/// card and account numbers and tokens their shape, and are no content.
-public let excerptSeparators: Set<Character> = ["@", ".", "-", "_", "+", "(", ")", "/", ":"]
+/// The separators a shape-only excerpt keeps (``ReportName/separators``).
+public let excerptSeparators: Set<Character> = ReportName.separators
 
-/// A shape-only excerpt of a sensitive value, at most 24 characters: letters become
-/// `x`, digits `#`, whitespace a space, the ``excerptSeparators`` stay, and every
-/// other character (punctuation, symbols, controls, marks) becomes `?`. The excerpt
-/// is made of those characters only: it shows what was found, never the value, and
-/// carries nothing a terminal would obey.
+/// A shape-only excerpt of a sensitive value (``ReportName/excerpt(_:)``).
 public func maskedExcerpt(_ value: String) -> String {
-    var out = ""
-    for character in value.prefix(24) {
-        if character.isLetter { out.append("x") }
-        else if character.isNumber { out.append("#") }
-        else if character.isWhitespace { out.append(" ") }
-        else if excerptSeparators.contains(character) { out.append(character) }
-        else { out.append("?") }
-    }
-    return value.count > 24 ? out + "…" : out
+    ReportName.excerpt(value)
 }
 
 extension SensitiveKind {

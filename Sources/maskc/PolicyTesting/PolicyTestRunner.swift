@@ -122,8 +122,7 @@ struct PolicyTestRunner {
         let facts = tree.document.tree.views[view]
         // Never a value, and as the audit names views: an id holding personal data gives
         // way to the index path, a class holding some is named by its shape.
-        let id = facts.id.flatMap { ValueDetectors.scan($0).isEmpty ? $0 : nil }
-        return "view \(id ?? tree.document.tree.indexPath(of: view)) (\(Auditor.printable(facts.className))) in \(tree.name)"
+        return "view \(ReportName.view(view, in: tree.document.tree)) (\(ReportName.printable(facts.className))) in \(tree.name)"
     }
 
     /// How a decision was reached, for a failure: level, rule, lock.

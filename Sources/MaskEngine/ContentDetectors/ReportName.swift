@@ -1,0 +1,53 @@
+/// How reports name the places of a tree without printing a value through them: a
+/// screen, a class or an identifier that a value detector finds personal data in (an
+/// id that is a card number, a screen named by an e-mail address) is shown by its
+/// shape, and a view whose id holds some by its index path. The audit, `maskc test`,
+/// `maskc diff --trees`, `maskc check --trees` and the previews' titles all name places
+/// through here.
+public enum ReportName {
+    /// The separators a shape-only excerpt keeps: they give e-mail addresses, phone,
+    /// card and account numbers and tokens their shape, and are no content.
+    public static let separators: Set<Character> = ["@", ".", "-", "_", "+", "(", ")", "/", ":"]
+
+    /// A shape-only excerpt of a value, at most 24 characters: letters become `x`,
+    /// digits `#`, whitespace a space, the ``separators`` stay, and every other
+    /// character (punctuation, symbols, controls, marks) becomes `?`; `…` when cut.
+    /// Made of those characters only: it shows what was found, never the value, and
+    /// carries nothing a terminal would obey.
+    /// - Complexity: O(n), at most 24 characters read past the start.
+    public static func excerpt(_ value: String) -> String {
+        var out = ""
+        for character in value.prefix(24) {
+            if character.isLetter { out.append("x") }
+            else if character.isNumber { out.append("#") }
+            else if character.isWhitespace { out.append(" ") }
+            else if separators.contains(character) { out.append(character) }
+            else { out.append("?") }
+        }
+        return value.count > 24 ? out + "…" : out
+    }
+
+    /// A name from the tree (a screen, a class) as a report prints it: itself, or
+    /// where a value detector finds personal data in it, its ``excerpt(_:)``.
+    /// - Complexity: O(n).
+    public static func printable(_ name: String) -> String {
+        ValueDetectors.scan(name).isEmpty ? name : excerpt(name)
+    }
+
+    /// ``printable(_:)`` for an optional name.
+    public static func printable(_ name: String?) -> String? { name.map(printable) }
+
+    /// A view as a report names it: its id, unless a value detector finds personal data
+    /// in it; else its index path (`0.2.1`).
+    public static func view(_ view: Int, in tree: ViewTree) -> String {
+        if let id = tree.views[view].id, ValueDetectors.scan(id).isEmpty { return id }
+        return tree.indexPath(of: view)
+    }
+
+    /// An identifier as a report prints it: itself, or `nil` where a value detector
+    /// finds personal data in it.
+    public static func identifier(_ id: String?) -> String? {
+        guard let id, ValueDetectors.scan(id).isEmpty else { return nil }
+        return id
+    }
+}

@@ -129,4 +129,24 @@ struct DetectorTests {
             start = end
         }
     }
+
+    @Test("fullwidth forms, other spaces and dashes read as their ASCII forms; slashes group announced phones", arguments: [
+        ("4111\u{A0}1111\u{A0}1111\u{A0}1111", ContentDetector.paymentCard), ("4111\u{202F}1111\u{202F}1111\u{202F}1111", .paymentCard),
+        ("４１１１ １１１１ １１１１ １１１１", .paymentCard), ("4111\u{2011}1111\u{2011}1111\u{2011}1111", .paymentCard),
+        ("jane＠example.com", .email), ("ｊａｎｅ＠ｅｘａｍｐｌｅ．ｃｏｍ", .email),
+        ("DE89-3704-0044-0532-0130-00", .iban), ("+44\u{A0}20\u{A0}7946\u{A0}0321", .phone), ("＋４４ ２０ ７９４６ ０３２１", .phone),
+        ("+49 30/1234567", .phone), ("Tel. 030/12345678", .phone), ("SSN 123\u{2013}45\u{2013}6789", .governmentID),
+    ])
+    func folded(_ text: String, _ detector: ContentDetector) {
+        #expect(ValueDetectors.scan(text).contains(detector), "\(text.debugDescription)")
+        // The safety net's byte gate lets it through.
+        #expect(ValueDetectors.mayMatch(Array(text.utf8)), "\(text.debugDescription)")
+    }
+
+    @Test("slashes elsewhere write dates, fractions and ranges, not phones; a dashed IBAN still needs its check digits", arguments: [
+        "12/25/2024", "1234/5678/9012", "page 10/2024", "Score 123/4567890", "DE89-3704-0044-0532-0130-01", "2024/2025 season 12345/67890",
+    ])
+    func notFolded(_ text: String) {
+        #expect(!ValueDetectors.scan(text).contains(.phone) && !ValueDetectors.scan(text).contains(.iban), "\(text)")
+    }
 }

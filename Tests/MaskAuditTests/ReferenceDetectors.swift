@@ -6,6 +6,10 @@
 // `contains` of a string is written `firstRange(of:) != nil`, the standard library's
 // search by characters that the library (no Foundation) called; in this test target
 // Foundation's `contains`, which matches inside a character, would be chosen instead.
+// Later changes to what the detectors decide are made here too, so the reference keeps
+// holding the character-by-character reading to them: `scan` reads the folded text
+// (`DetectorFold`), IBAN groups may be joined by dashes, a slash may group a phone
+// number after a `+` or a phone word.
 
 /// Recognises personal data in text: e-mail addresses, phone numbers, payment card
 /// numbers (issuer prefix, length and Luhn checked), IBANs (mod-97-checked), government
@@ -23,6 +27,8 @@ enum ReferenceDetectors {
     /// The kinds of personal data found in `text`, each once, in a fixed order.
     /// - Complexity: O(n) in the length of `text`.
     static func scan(_ text: String) -> [ContentDetector] {
+        // The detectors read the folded text (fullwidth forms, spaces and dashes as ASCII).
+        let text = DetectorFold.folded(text)
         // One pass over the bytes says which detectors can match at all (each needs its
         // ASCII digits, an `@`, a token's first bytes; see ``mayMatch(_:)``): the others
         // are not run, so text without digits costs a byte pass, not a walk over its
@@ -44,6 +50,7 @@ enum ReferenceDetectors {
     /// ``scan(_:)`` with every detector run whatever the bytes: the reference the gates
     /// are tested against.
     static func scanUngated(_ text: String) -> [ContentDetector] {
+        let text = DetectorFold.folded(text)
         let machine = ReferenceMachineTokens(text)
         let ibans = ibanRanges(text)
         let cards = paymentCardRanges(text, skipping: machine, ibans: ibans)
@@ -119,8 +126,8 @@ enum ReferenceDetectors {
             var compact: [Unicode.Scalar] = []
             var j = i, end: Int?
             while j < scalars.count, compact.count < 34,
-                  isAlnum(scalars[j]) || (scalars[j] == " " && j + 1 < scalars.count && isAlnum(scalars[j + 1])) {
-                if scalars[j] != " " { compact.append(upper(scalars[j])) }
+                  isAlnum(scalars[j]) || ((scalars[j] == " " || scalars[j] == "-") && j + 1 < scalars.count && isAlnum(scalars[j + 1])) {
+                if scalars[j] != " " && scalars[j] != "-" { compact.append(upper(scalars[j])) }
                 j += 1
                 let boundary = j == scalars.count || !isAlnum(scalars[j])
                 if boundary, (15...34).contains(compact.count), mod97(compact) == 1 { end = j }
@@ -191,11 +198,15 @@ extension ReferenceDetectors {
     /// (`Screenshot_20160305-123456`); digits inside paths, file names and hashes
     /// (`..._568-1457213548.mp4`).
     static func containsPhone(_ text: String, skipping machine: ReferenceMachineTokens, taken: [Range<String.Index>]) -> Bool {
-        digitRuns(text, separators: [" ", "-", ".", "(", ")"]).contains { run in
+        digitRuns(text, separators: [" ", "-", ".", "(", ")", "/"]).contains { run in
             let range = run.text.startIndex..<run.text.endIndex
             let count = run.digits.count
             guard (8...15).contains(count), !machine.covers(range), !taken.contains(where: { $0.overlaps(range) }),
                   !isInName(text, range) else { return false }
+            if run.text.contains("/") {
+                if text[..<range.lowerBound].last == "+" { return true }
+                return count >= 9 && wordsBefore(text, range.lowerBound).contains(where: ValueDetectors.phoneWords.contains) && !looksLikeDate(run.text)
+            }
             if text[..<range.lowerBound].last == "+" { return true }
             guard !looksLikeDate(run.text) else { return false }
             guard count >= 9, !looksLikeDottedNumber(run.text), !looksLikeSocialSecurityNumber(run.text) else { return false }

@@ -51,6 +51,7 @@ extension ValueDetectors {
     /// Phone numbers, written as people write them:
     /// - 8 to 15 digits after a `+`;
     /// - 9 to 15 digits grouped by spaces, dashes, dots or parentheses;
+    /// - digits grouped by a slash too (`030/1234567`), after a `+` or a phone word;
     /// - 9 to 15 digits after a word such as `phone`, `tel`, `call`, `mobile`, `whatsapp`;
     /// - a national number in parentheses, `(0882251292745)`: a trunk `0`, then 10 to 13
     ///   digits in all.
@@ -63,14 +64,21 @@ extension ValueDetectors {
     /// or `_` (`Screenshot_20160305-123456`); digits inside paths, file names and hashes
     /// (`..._568-1457213548.mp4`).
     static func containsPhone(_ text: DetectorText, skipping machine: MachineTokens, taken: [Range<Int>]) -> Bool {
-        digitRuns(text, separators: " -.()").contains { run in
+        digitRuns(text, separators: " -.()/").contains { run in
             let bytes = text.bytes(run.range)
             let count = run.digits.count
             guard (8...15).contains(count), !machine.covers(bytes), !taken.contains(where: { $0.overlaps(bytes) }),
                   !isInName(text, run.range) else { return false }
-            if text.character(run.range.lowerBound - 1, is: UInt8(ascii: "+")) { return true }
+            let international = text.character(run.range.lowerBound - 1, is: UInt8(ascii: "+"))
             // A run holds ASCII digits and separators only: its characters are its codes.
             let codes = run.range.map { text[$0].code }
+            // A slash groups a phone number (`+49 30/1234567`, `Tel. 030/1234567`) only
+            // where it is announced as one: elsewhere it writes dates, fractions, ranges.
+            if codes.contains(UInt8(ascii: "/")) {
+                if international { return true }
+                return count >= 9 && followsPhoneWord(text, run.range.lowerBound) && !looksLikeDate(codes[...])
+            }
+            if international { return true }
             guard !looksLikeDate(codes[...]) else { return false }
             guard count >= 9, !looksLikeDottedNumber(codes), !looksLikeSocialSecurityNumber(codes) else { return false }
             let words = wordsBefore(text, run.range.lowerBound)

@@ -4,7 +4,8 @@ extension ValueDetectors {
     /// Never false for a text `scan` reports something in (tested over the detector
     /// corpus and generated text); true for much that holds nothing.
     ///
-    /// What each detector needs at least: an e-mail address an `@`; a phone number 8
+    /// What each detector needs at least (fullwidth `＠` and digits counting as the ASCII
+    /// ones, as ``DetectorFold`` reads them): an e-mail address an `@`; a phone number 8
     /// ASCII digits, a card 13, a US SSN 9, a UK NI number 6; an IBAN 2 digits in 15
     /// bytes or more; a PEM key `-----`; every other secret a word of 12 characters or
     /// more (a token prefix and 8 more) that starts with an ASCII character (every
@@ -14,8 +15,19 @@ extension ValueDetectors {
     public static func mayMatch(_ bytes: some Sequence<UInt8>) -> Bool {
         // `run`: bytes since the first ASCII byte after the last separator (0: none yet).
         var digits = 0, count = 0, run = 0, dashes = 0
+        // The two bytes before, for the fullwidth digits and `＠` the detectors fold.
+        var first: UInt8 = 0, second: UInt8 = 0
         for byte in bytes {
             count += 1
+            if byte >= 0x80 {
+                if DetectorFold.isFullwidthAt(first, second, byte) { return true }
+                if DetectorFold.isFullwidthDigit(first, second, byte) {
+                    digits += 1
+                    if digits >= 6 { return true }
+                }
+            }
+            first = second
+            second = byte
             switch byte {
             case UInt8(ascii: "@"): return true
             case UInt8(ascii: "0")...UInt8(ascii: "9"):

@@ -14,6 +14,8 @@ public enum ValueDetectors {
     /// The kinds of personal data found in `text`, each once, in a fixed order.
     /// - Complexity: O(n) in the length of `text`.
     public static func scan(_ text: String) -> [ContentDetector] {
+        // Fullwidth characters, other spaces and dashes read as their ASCII forms.
+        let text = DetectorFold.folded(text)
         // One pass over the bytes says which detectors can match at all (each needs its
         // ASCII digits, an `@`, a token's first bytes; see ``mayMatch(_:)``): the others
         // are not run, so text without digits costs a byte pass, not a walk over its
@@ -40,6 +42,7 @@ public enum ValueDetectors {
     /// ``scan(_:)`` with every detector run whatever the bytes: the reference the gates
     /// are tested against.
     static func scanUngated(_ text: String) -> [ContentDetector] {
+        let text = DetectorFold.folded(text)
         let characters = DetectorText(text)
         let machine = MachineTokens(characters)
         let ibans = ibanRanges(text)
@@ -156,7 +159,7 @@ public enum ValueDetectors {
     // MARK: IBAN
 
     /// The IBANs in `text` (ISO 13616): two letters, two check digits, up to 30 letters
-    /// and digits, single spaces allowed between groups, not glued to a letter or digit
+    /// and digits, single spaces or dashes allowed between groups, not glued to a letter or digit
     /// before; valid when the rearranged number is 1 modulo 97. The longest valid span
     /// ending at a group boundary is taken, so words after an IBAN do not hide it.
     ///
@@ -186,8 +189,8 @@ public enum ValueDetectors {
             var compact: [Unicode.Scalar] = []
             var j = i, end: Int?
             while j < scalars.count, compact.count < 34,
-                  isAlnum(scalars[j]) || (scalars[j] == " " && j + 1 < scalars.count && isAlnum(scalars[j + 1])) {
-                if scalars[j] != " " { compact.append(upper(scalars[j])) }
+                  isAlnum(scalars[j]) || ((scalars[j] == " " || scalars[j] == "-") && j + 1 < scalars.count && isAlnum(scalars[j + 1])) {
+                if scalars[j] != " " && scalars[j] != "-" { compact.append(upper(scalars[j])) }
                 j += 1
                 let boundary = j == scalars.count || !isAlnum(scalars[j])
                 if boundary, (15...34).contains(compact.count), mod97(compact) == 1 { end = j }

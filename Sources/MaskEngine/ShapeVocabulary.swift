@@ -47,6 +47,7 @@ public enum ShapeVocabulary {
         // font weights
         "ultralight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black",
         "normal", "bolder", "lighter", "extralight", "extrabold", "demibold",
+        "w100", "w200", "w300", "w400", "w500", "w600", "w700", "w800", "w900",
         // Android input types (the XML names and the InputType constants without TYPE_)
         "text", "textcapcharacters", "textcapwords", "textcapsentences", "textautocorrect",
         "textautocomplete", "textmultiline", "textimemultiline", "textnosuggestions", "texturi",
@@ -88,7 +89,21 @@ public enum ShapeVocabulary {
         "uidevicewhitecolorspace", "uidisplayp3colorspace", "uicustomcolorspace",
         "nscalibratedrgbcolorspace", "nsdevicergbcolorspace", "kcgcolorspacemodelrgb",
         "kcgcolorspacesrgb", "genericrgb", "genericgray", "lab", "lch", "oklab", "oklch",
+        "uicolor", "nscolor", "cgcolor", "colorfromargb", "colorfromrgbo", "argbcolor", "rgbcolor",
     ])
+
+    /// The members a font object may have (a font's attributes), as captures name them.
+    public static let fontAttributes: Set<String> = [
+        "name", "family", "familyName", "fontName", "fontFamily", "postScriptName", "postscriptName", "displayName",
+        "size", "pointSize", "fontSize", "textSize", "weight", "fontWeight", "style", "fontStyle", "traits",
+        "symbolicTraits", "italic", "bold", "isBold", "isItalic", "typeface", "letterSpacing", "lineHeight",
+    ]
+
+    /// Words a colour function may name its components with (`UIColor(red: 1, ...)`).
+    static let colourComponents: Set<String> = [
+        "red", "green", "blue", "alpha", "white", "hue", "saturation", "brightness", "r", "g", "b", "a", "h", "s",
+        "l", "w", "opacity", "displayp3red", "from", "none",
+    ]
 
     /// Prefixes a constant may carry (lower-cased, without separators): its type's name.
     static let tokenPrefixes: [String] = [
@@ -161,6 +176,10 @@ public enum ShapeVocabulary {
     /// or a type's name (a prefix on its own, `rawValue`).
     static func isConstant(_ word: String) -> Bool {
         if tokens.contains(word) || word == "rawvalue" || tokenPrefixes.contains(word) { return true }
+        // A raw value among the words (`NSTextAlignment(rawValue: 1)`), or a hex one (`0x81`).
+        let bytes = Array(word.utf8)
+        if bytes.count <= 3, bytes.allSatisfy(isDigit) { return true }
+        if bytes.count > 2, bytes.count <= 10, bytes[0] == UInt8(ascii: "0"), bytes[1] == UInt8(ascii: "x"), bytes[2...].allSatisfy(isHex) { return true }
         for prefix in tokenPrefixes where word.hasPrefix(prefix) {
             let rest = String(word.dropFirst(prefix.count))
             if tokens.contains(rest) || tokens.contains("text" + rest) { return true }
@@ -168,58 +187,132 @@ public enum ShapeVocabulary {
         return false
     }
 
-    /// A colour: `#`/`0x` and 3, 4, 6 or 8 hex digits; a name of ``colourNames`` (with
-    /// its prefixes); or a function or space of ``colourSpaces`` followed by one to five
-    /// numbers (digits with a `.`, perhaps `%`), in parentheses or not, separated by
-    /// commas, spaces or `/`.
+    /// A colour: `#`/`0x` and 3, 4, 6 or 8 hex digits; a resource reference
+    /// (`@color/name`, `@android:color/white`, `?attr/colorPrimary`); a name of
+    /// ``colourNames`` (with its prefixes); or a function or space of ``colourSpaces``
+    /// followed by its arguments (``isColourArguments(_:)``).
     static func isColour(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard !bytes.isEmpty, bytes.count <= 96 else { return false }
-        var start = 0
-        if bytes[0] == UInt8(ascii: "#") { start = 1 }
-        else if bytes.count > 2, bytes[0] == UInt8(ascii: "0"), bytes[1] | 0x20 == UInt8(ascii: "x") { start = 2 }
-        if start > 0 {
-            let digits = bytes.count - start
-            return (digits == 3 || digits == 4 || digits == 6 || digits == 8) && bytes[start...].allSatisfy(isHex)
-        }
-        // A name, perhaps the colour space or function of the numbers that follow.
+        guard !bytes.isEmpty, bytes.count <= 128 else { return false }
+        if let digits = hexDigits(bytes[...]) { return digits == 3 || digits == 4 || digits == 6 || digits == 8 }
+        if bytes[0] == UInt8(ascii: "@") || bytes[0] == UInt8(ascii: "?") { return isResourceReference(bytes[1...]) }
         var end = 0
         while end < bytes.count, isLetter(bytes[end]) || isDigit(bytes[end]) || bytes[end] == UInt8(ascii: "_")
-            || bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: "-") || bytes[end] == UInt8(ascii: "@")
-            || bytes[end] == UInt8(ascii: ":") || bytes[end] == UInt8(ascii: "/") || bytes[end] == UInt8(ascii: "?") {
+            || bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: "-") {
             end += 1
         }
-        let name = bytes[..<end]
-        if end == bytes.count { return isColourName(name) }
-        guard let space = normalized(name), colourSpaces.contains(space) else { return false }
-        var numbers = 0, inNumber = false, digits = 0
-        for byte in bytes[end...] {
-            if isDigit(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "%") {
-                if !inNumber { numbers += 1; inNumber = true; digits = 0 }
-                digits += 1
-                guard digits <= 10 else { return false }
-            } else if byte == 0x20 || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "/")
-                        || byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")") {
-                inNumber = false
-            } else {
-                return false
-            }
-        }
-        return numbers >= 1 && numbers <= 5
+        if end == bytes.count { return isColourName(bytes[...]) }
+        guard let space = normalized(bytes[..<end]), colourSpaces.contains(space) else { return false }
+        return isColourArguments(bytes[end...])
     }
 
-    /// A colour's name: `@android:color/white`, `?attr/colorPrimary`, `systemBlue`,
-    /// `UIColor.red`, `clear`.
+    /// The number of hex digits after `#` or `0x` when that is all the bytes hold; nil
+    /// for anything else.
+    static func hexDigits(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence) -> Int? {
+        var rest = bytes
+        if rest.first == UInt8(ascii: "#") { rest = rest.dropFirst() }
+        else if rest.count > 2, rest.first == UInt8(ascii: "0"), rest[rest.startIndex + 1] | 0x20 == UInt8(ascii: "x") { rest = rest.dropFirst(2) }
+        else { return nil }
+        return !rest.isEmpty && rest.allSatisfy(isHex) ? rest.count : nil
+    }
+
+    /// A colour function's or space's arguments: one to four numbers (at most three
+    /// digits before the point, at most 17 after it, perhaps `%` or `deg` after), or one
+    /// hex literal (`Color(0xff2196f3)`), each perhaps named by a component
+    /// (`red: 1`), separated by spaces, commas, `/`, `:` and parentheses.
+    static func isColourArguments(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence) -> Bool {
+        var numbers = 0
+        for word in bytes.split(whereSeparator: { $0 == 0x20 || $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: ":")
+            || $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")") }) {
+            if let digits = hexDigits(word) {
+                guard digits == 6 || digits == 8 else { return false }
+                numbers += 1
+                continue
+            }
+            if word.allSatisfy(isLetter) {
+                guard let name = normalized(word), colourComponents.contains(name) else { return false }
+                continue
+            }
+            var number = word
+            if number.last == UInt8(ascii: "%") { number = number.dropLast() }
+            else if number.count > 3, normalized(number.suffix(3)) == "deg" { number = number.dropLast(3) }
+            if number.first == UInt8(ascii: "-") || number.first == UInt8(ascii: "+") { number = number.dropFirst() }
+            let point = number.firstIndex(of: UInt8(ascii: ".")) ?? number.endIndex
+            let whole = number[..<point], fraction = point < number.endIndex ? number[(point + 1)...] : number[number.endIndex...]
+            guard !number.isEmpty, whole.count <= 3, fraction.count <= 17, whole.allSatisfy(isDigit), fraction.allSatisfy(isDigit),
+                  !(whole.isEmpty && fraction.isEmpty) else { return false }
+            numbers += 1
+        }
+        return numbers >= 1 && numbers <= 4
+    }
+
+    /// An Android resource reference after its `@` or `?`: perhaps a package (Java
+    /// identifiers joined by dots) and `:`, then `color/` or `attr/`, then a resource
+    /// name (a Java identifier of at most 64 bytes).
+    static func isResourceReference(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence) -> Bool {
+        var rest = bytes
+        if let colon = rest.firstIndex(of: UInt8(ascii: ":")) {
+            let package = rest[..<colon]
+            guard !package.isEmpty, package.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).allSatisfy(isJavaIdentifier) else { return false }
+            rest = rest[(colon + 1)...]
+        }
+        guard let slash = rest.firstIndex(of: UInt8(ascii: "/")) else { return false }
+        let type = normalized(rest[..<slash])
+        let name = rest[(slash + 1)...]
+        return (type == "color" || type == "attr") && name.count <= 64 && isJavaIdentifier(name)
+    }
+
+    /// ASCII letters, digits and `_`, not starting with a digit; not empty.
+    static func isJavaIdentifier(_ word: UnsafeBufferPointer<UInt8>.SubSequence) -> Bool {
+        guard let first = word.first, !isDigit(first) else { return false }
+        return word.allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") }
+    }
+
+    /// A colour's name: `systemBlue`, `UIColor.red`, `clear`, `Colors.white`.
     static func isColourName(_ name: UnsafeBufferPointer<UInt8>.SubSequence) -> Bool {
-        var rest = name[...]
-        // A resource reference's type: everything up to its last `/`.
-        if let slash = rest.lastIndex(of: UInt8(ascii: "/")) { rest = rest[(slash + 1)...] }
-        guard rest.allSatisfy({ $0 != UInt8(ascii: "@") && $0 != UInt8(ascii: ":") && $0 != UInt8(ascii: "?") }),
-              var word = normalized(rest) else { return false }
-        for prefix in ["uicolor", "color", "system", "ui"] where word.hasPrefix(prefix) && word.count > prefix.count {
+        guard var word = normalized(name) else { return false }
+        for prefix in ["uicolor", "colors", "color", "system", "ui"] where word.hasPrefix(prefix) && word.count > prefix.count {
             word.removeFirst(prefix.count)
         }
         if word.hasSuffix("color"), word.count > 5 { word.removeLast(5) }
         return colourNames.contains(word)
+    }
+
+    /// A number literal (JSON's grammar) of at most `integerDigits` digits before its
+    /// point; with `fractionAllowed`, a fraction and an exponent that adds no more
+    /// digits before the point; without, an integer.
+    public static func isModestNumber(_ literal: UnsafeBufferPointer<UInt8>, integerDigits: Int, fractionAllowed: Bool) -> Bool {
+        var i = 0
+        let n = literal.count
+        if i < n, literal[i] == UInt8(ascii: "-") { i += 1 }
+        let wholeStart = i
+        while i < n, isDigit(literal[i]) { i += 1 }
+        var whole = i - wholeStart
+        guard whole > 0 else { return false }
+        if i < n, literal[i] == UInt8(ascii: ".") {
+            guard fractionAllowed else { return false }
+            i += 1
+            while i < n, isDigit(literal[i]) { i += 1 }
+        }
+        if i < n, literal[i] | 0x20 == UInt8(ascii: "e") {
+            guard fractionAllowed else { return false }
+            i += 1
+            var negative = false
+            if i < n, literal[i] == UInt8(ascii: "-") || literal[i] == UInt8(ascii: "+") { negative = literal[i] == UInt8(ascii: "-"); i += 1 }
+            var exponent = 0
+            while i < n, isDigit(literal[i]) {
+                exponent = min(exponent * 10 + Int(literal[i] - 0x30), 1_000)
+                i += 1
+            }
+            if !negative { whole += exponent }
+        }
+        return i == n && whole <= integerDigits
+    }
+
+    /// Whether a value detector finds personal data in the bytes (a value of a field's
+    /// shape is kept only when none does). Most values never reach the detectors: their
+    /// byte gate (``ValueDetectors/mayMatch(_:)``) turns them away.
+    static func holdsPersonalData(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        ValueDetectors.mayMatch(bytes) && !ValueDetectors.scan(String(decoding: bytes, as: UTF8.self)).isEmpty
     }
 
     /// A font's name: at most 64 bytes of ASCII letters, digits, spaces and `.,_-`, with

@@ -30,9 +30,9 @@ enum ContentSafetyNet {
                     let meaning = keys.meaning(tape, bytes: bytes, tokens[k], at: k)
                     let field = meaning.emitted
                     if table.safetyNetReads(field, of: decision) {
-                        // A structural field: only what masking would change, the values
-                        // that do not have the field's shape.
-                        let shape = field == .structural ? meaning.shape : nil
+                        // A structural or geometry field: only what masking would change,
+                        // the values that do not have the field's shape.
+                        let shape = field == .structural || field == .metric ? meaning.shape : nil
                         // The field's value, and every key and value inside it; an
                         // unknown field's own key too (it may be content).
                         var t = field == .unknown ? k : k + 1

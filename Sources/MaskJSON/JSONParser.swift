@@ -247,6 +247,7 @@ struct JSONParser: ~Copyable {
             i += 1
             skipSpace()
             // a number, by the JSON grammar
+            let numberStart = i
             if i < n && p[i] == UInt8(ascii: "-") { i += 1 }
             guard digit(i) else { return nil }
             if p[i] == UInt8(ascii: "0") { i += 1; if digit(i) { return nil } } else { while digit(i) { i += 1 } }
@@ -257,6 +258,9 @@ struct JSONParser: ~Copyable {
                 guard digit(i) else { return nil }
                 while digit(i) { i += 1 }
             }
+            // Geometry's numbers (``FieldShape/metric``): a longer one (a card number in a
+            // transform) is read as a token of its own, which a masked view masks.
+            guard FieldShape.metric.accepts(number: UnsafeBufferPointer(rebasing: p[numberStart..<i])) else { return nil }
             skipSpace()
             guard i < n else { return nil }
             if p[i] == UInt8(ascii: ",") { i += 1; skipSpace(); continue }

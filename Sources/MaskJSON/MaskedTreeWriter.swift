@@ -183,6 +183,9 @@ struct MaskedTreeWriter {
                         role = top.view >= 0 ? memberRole(i, view: top.view) : .mask
                     case .wrapper:
                         role = wrapperRole(i)
+                    case .shaped(.font) where !isFontAttribute(i):
+                        // A font object holds a font's attributes; anything else is masked.
+                        role = .mask
                     case .mask, .bullets, .maskStrings, .shaped: role = top.role
                     case .verbatim, .children: role = .verbatim
                     }
@@ -200,7 +203,7 @@ struct MaskedTreeWriter {
                     out.reserve(length + 4)
                     if !top.first { out.put(UInt8(ascii: ",")) }
                     state.stack.top.first = false
-                    if top.role.masksKeys {
+                    if top.role.masksKeys || (top.role == .shaped(.font) && role == .mask) {
                         writeMasked(i, bullets: top.role == .bullets, &out)
                     } else if role.masksContent && !isPlainKey(i) {
                         // A member whose value is masked, named by what may be content
@@ -240,8 +243,10 @@ struct MaskedTreeWriter {
             case .objectStart, .arrayStart:
                 let isObject = token.kind == .objectStart
                 out.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
-                // An object where the shape takes none is masked whole.
-                var frame = Frame(isObject: isObject, role: isObject && role.shape?.acceptsObjects == false ? .mask : role)
+                // An object where the shape takes none is masked whole; so is an object
+                // inside a font's object (its attributes are one level deep).
+                let nested = role == .shaped(.font) && !state.stack.isEmpty && state.stack.top.isObject && state.stack.top.role == .shaped(.font)
+                var frame = Frame(isObject: isObject, role: isObject && (role.shape?.acceptsObjects == false || nested) ? .mask : role)
                 if role == .view, state.nextView < viewTokens.count, Int(viewTokens[state.nextView]) == i {
                     frame.view = state.nextView
                     state.nextView += 1
@@ -260,7 +265,9 @@ struct MaskedTreeWriter {
                     out.put(UInt8(ascii: "\""))
                 }
             case .number:
-                if role.masksKeys || role.shape?.accepts(number: UnsafeBufferPointer(start: start, count: length)) == false {
+                let literal = UnsafeBufferPointer(start: start, count: length)
+                if role.masksKeys || role.shape?.accepts(number: literal) == false
+                    || (role == .maskStrings && !FieldShape.metric.accepts(number: literal)) {
                     // A number is printable ASCII without spaces: its pattern is byte for
                     // byte, written as a string.
                     _ = Self.appendSimplePattern(start, length, bullets: role == .bullets, to: &out)
@@ -294,6 +301,12 @@ struct MaskedTreeWriter {
             return shape.accepts(string: UnsafeBufferPointer(start: bytes + Int(token.start), count: Int(token.length)))
         }
 
+        /// Whether the key at `index` names one of a font's attributes (escaped keys: as
+        /// decoded).
+        func isFontAttribute(_ index: Int) -> Bool {
+            ShapeVocabulary.fontAttributes.contains(tape.string(index))
+        }
+
         /// Whether the key at `index` reads as a field name (escaped keys: as decoded).
         func isPlainKey(_ index: Int) -> Bool {
             let token = tokens[index]
@@ -312,11 +325,13 @@ struct MaskedTreeWriter {
         }
 
         /// What to do with a member of the `{"screen", "root"}` wrapper: the root is a
-        /// view, the screen is kept, an input's `masking` is dropped, anything else is
+        /// view, the screen is kept as an identifier is (masked where a value detector
+        /// finds personal data in it), an input's `masking` is dropped, anything else is
         /// masked. Escaped keys are read as the keys they spell.
         func wrapperRole(_ keyIndex: Int) -> Role? {
             if tape.keyEquals(keyIndex, "root") { return .view }
-            if tape.keyEquals(keyIndex, "screen") { return .verbatim }
+            // The screen's name is kept as an identifier is: unless it holds personal data.
+            if tape.keyEquals(keyIndex, "screen") { return .shaped(.identifier) }
             if tape.keyEquals(keyIndex, "masking") || tape.keyEquals(keyIndex, MaskedTreeWriter.errorRecordKey) { return nil }
             return .mask
         }

@@ -15,7 +15,7 @@ struct EmittedAuditTests {
         return auditor.report()
     }
 
-    @Test("personal data in kept fields of masked views and in the wrapper is critical, naming the field")
+    @Test("personal data in fields a masked view keeps and in the wrapper is masked; in an exposed view's fields it is critical, naming the field")
     func keptFields() throws {
         let tree = """
             {"screen": "reza.yusuf98@gmail.com", "root": {"class": "UIView", "font": "jane@example.com", "children": [
@@ -25,12 +25,16 @@ struct EmittedAuditTests {
         let report = try Self.audit(tree, policy: "version: 1\ndefault: mask\n")
         let critical = report.findings.filter { $0.level == .critical }
         // A font and a keyboard type that hold text are masked with their view (they do
-        // not have their fields' shapes); identifiers and the screen are kept.
-        #expect(critical.map { "\($0.view ?? "-") \($0.field ?? "-") \($0.category)" } == [
-            "- screen email", "0.0 accessibilityIdentifier email",
+        // not have their fields' shapes), and so are an identifier and a screen name in
+        // which a detector finds personal data: the output the audit reads holds none.
+        #expect(critical.isEmpty, "\(critical.map(\.message))")
+        // Under an unmask-all policy the view's own fields are sent, and found; the
+        // screen name still is not.
+        let exposed = try Self.audit(tree, policy: "version: 1\ndefault: unmask\n").findings.filter { $0.level == .critical }
+        #expect(exposed.map { "\($0.view ?? "-") \($0.field ?? "-") \($0.category)" } == [
+            "0 font email", "0.0 accessibilityIdentifier email", "x keyboardType phone",
         ])
-        #expect(critical.allSatisfy { !$0.message.contains("gmail") && !$0.message.contains("555") })
-        #expect(critical.first { $0.view == "0.0" }?.message.contains("kept when the view is masked") == true)
+        #expect(exposed.allSatisfy { !$0.message.contains("gmail") && !$0.message.contains("555") })
     }
 
     @Test("keys inside an unknown field of an exposed view are scanned; masked keys are not findings")

@@ -25,8 +25,8 @@ struct StructuralShapeTests {
                          #"{\#(secure),"keyboardType":"UIKeyboardTypeNumberPad","textContentType":"oneTimeCode","contentMode":".scaleAspectFit"}"#)
         try expectOutput(#"{"class":"android.widget.EditText","inputType":"TYPE_CLASS_TEXT|TYPE_TEXT_VARIATION_PASSWORD","visibility":"View.GONE","textAlignment":129}"#,
                          #"{"class":"android.widget.EditText","inputType":"TYPE_CLASS_TEXT|TYPE_TEXT_VARIATION_PASSWORD","visibility":"View.GONE","textAlignment":129}"#)
-        try expectOutput(#"{"class":"android.widget.EditText","inputType":"textPassword|textNoSuggestions","lineBreakMode":12.5,"fontWeight":"w500 Jane"}"#,
-                         #"{"class":"android.widget.EditText","inputType":"textPassword|textNoSuggestions","lineBreakMode":"lala","fontWeight":"lala alal"}"#)
+        try expectOutput(#"{"class":"android.widget.EditText","inputType":"textPassword|textNoSuggestions","lineBreakMode":1234.5,"fontWeight":"w500 Jane"}"#,
+                         #"{"class":"android.widget.EditText","inputType":"textPassword|textNoSuggestions","lineBreakMode":"lalala","fontWeight":"lala alal"}"#)
         // Arrays are read element by element.
         try expectOutput(#"{"class":"android.widget.EditText","autofillHints":["password","jane@example.com","emailAddress"],"keyboardType":["numberPad",["Jane"]]}"#,
                          #"{"class":"android.widget.EditText","autofillHints":["password","lalalalalalalala","emailAddress"],"keyboardType":["numberPad",["lala"]]}"#)
@@ -49,7 +49,7 @@ struct StructuralShapeTests {
         try expectOutput(#"{"class":"UILabel","font":{"name":".SFUI-Regular","size":17},"fontName":"NotoSansCJKjp-Bold"}"#,
                          #"{"class":"UILabel","font":{"name":".SFUI-Regular","size":17},"fontName":"NotoSansCJKjp-Bold"}"#)
         try expectOutput(#"{"class":"UILabel","font":{"name":"Jane 41111","jane@example.com":1},"fontName":"a@b.c"}"#,
-                         #"{"class":"UILabel","font":{"name":"lala alala","lalalalalalalala":1},"fontName":"lalal"}"#)
+                         #"{"class":"UILabel","font":{"name":"lala alala","lalalalalalalala":"l"},"fontName":"lalal"}"#)
     }
 
     @Test("identifiers keep strings and numbers; the reader rejects an object where one belongs, naming the path only")
@@ -67,6 +67,40 @@ struct StructuralShapeTests {
         }
     }
 
+    @Test("a value of its field's shape that holds personal data is masked: identifiers, colours, fonts, numbers")
+    func shapedPersonalData() throws {
+        // Identifiers built from a row's data.
+        try expectOutput(#"{"class":"UILabel","accessibilityIdentifier":"contact_cell_Jane Doe_+1 555 123 4567","id":"[<'jane.doe@example.com'>]","restorationIdentifier":"4111 1111 1111 1111","superclasses":["UIView","jane@example.com"],"tag":4111111111111111}"#,
+                         #"{"class":"UILabel","accessibilityIdentifier":"lalalalalalalalal lalala ala ala alal","id":"lalalalalalalalalalalalala","restorationIdentifier":"lala alal lala alal","superclasses":["UIView","lalalalalalalala"],"tag":"lalalalalalalala"}"#)
+        // Colours: a function's numbers are components, a resource reference has a
+        // package, a type and a name.
+        try expectOutput(#"{"class":"UIView","backgroundColor":"rgb 4111 1111 1111 1111","textColor":"rgb 555 123 4567","tintColor":"jane.doe@example.com/white","borderColor":"?4111-1111-1111-1111/blue"}"#,
+                         #"{"class":"UIView","backgroundColor":"lal lala alal lala alal","textColor":"lal lal lal lala","tintColor":"lalalalalalalalalalalalala","borderColor":"lalalalalalalalalalalalal"}"#)
+        // Numbers: a colour integer of more than 10 digits, a raw value of more than 7, a
+        // geometry number of more than 7 before the point.
+        try expectOutput(#"{"class":"UIView","backgroundColor":4111111111111111,"inputType":5551234567,"transform":[1,0,0,1,4111111111111111,0],"frame":{"x":4111111111111111,"y":0}}"#,
+                         #"{"class":"UIView","backgroundColor":"lalalalalalalala","inputType":"lalalalala","transform":[1,0,0,1,"lalalalalalalala",0],"frame":{"x":"lalalalalalalala","y":0}}"#)
+        // Fonts: a phone number in a name; members that are not a font's attributes, and
+        // objects inside a font's object.
+        try expectOutput(#"{"class":"UILabel","fontName":"Tel 06 12 34 56 78","font":{"name":"Helvetica","JohnSmith":{"pw":"Tr0ub4dor"},"size":{"pw":"x"}}}"#,
+                         #"{"class":"UILabel","fontName":"lal la al la al la","font":{"name":"Helvetica","lalalalal":{"la":"lalalalal"},"size":{"la":"l"}}}"#)
+    }
+
+    @Test("the platforms' own forms stay: font weights, hex input types, Flutter and UIKit colours")
+    func platformForms() throws {
+        let input = #"{"class":"UILabel","fontWeight":0.4,"inputType":"0x81","keyboardType":"NSTextAlignment(rawValue: 1)","backgroundColor":"Color(0xff2196f3)","textColor":"UIColor(red: 1, green: 0.5, blue: 0, alpha: 1)","tintColor":"hsl(210deg 50% 50%)","borderColor":"@com.example.app:color/brand_primary","fontName":"FontWeight.w700"}"#
+        try expectOutput(input, input)
+        try expectOutput(#"{"class":"UIView","backgroundColor":"Color.fromARGB(255, 33, 150, 243)","textColor":"UIExtendedSRGBColorSpace 0.129412 0.588235 0.952941 1","tintColor":-14575885}"#,
+                         #"{"class":"UIView","backgroundColor":"Color.fromARGB(255, 33, 150, 243)","textColor":"UIExtendedSRGBColorSpace 0.129412 0.588235 0.952941 1","tintColor":-14575885}"#)
+    }
+
+    @Test("a screen name that holds personal data is masked; any other is kept, masked view or not")
+    func screenName() throws {
+        try expectOutput(#"{"screen":"reza.yusuf98@gmail.com","root":{"class":"UIView"}}"#, #"{"screen":"lalalalalalalalalalala","root":{"class":"UIView"}}"#, policy: unmaskAllPolicy)
+        try expectOutput(#"{"screen":"CheckoutViewController","root":{"class":"UIView"}}"#, #"{"screen":"CheckoutViewController","root":{"class":"UIView"}}"#)
+        try expectOutput(#"{"screen":null,"root":{"class":"UIView"}}"#, #"{"screen":null,"root":{"class":"UIView"}}"#)
+    }
+
     @Test("an unmasked view keeps every structural value as it came")
     func unmaskedKeeps() throws {
         let input = #"{"class":"UIView","selected":"Visa 4111","keyboardType":"hunter2","font":{"x":"y z"}}"#
@@ -77,9 +111,11 @@ struct StructuralShapeTests {
     func safetyNet() throws {
         let policy = "version: 1.1\ndefault: unmask\ndetect: [payment-card]\n"
         try expectOutput(#"{"class":"UIView","selected":"4111 1111 1111 1111"}"#, #"{"class":"UIView","selected":"lala alal lala alal"}"#, policy: policy)
-        // A colour of digits is not content.
+        // A colour's numbers are not content; numbers no colour has are.
+        try expectOutput(#"{"class":"UIView","backgroundColor":"rgba(255, 255, 255, 0.5)","id":"x"}"#,
+                         #"{"class":"UIView","backgroundColor":"rgba(255, 255, 255, 0.5)","id":"x"}"#, policy: policy)
         try expectOutput(#"{"class":"UIView","backgroundColor":"rgb(4111 1111 1111 1111)","id":"x"}"#,
-                         #"{"class":"UIView","backgroundColor":"rgb(4111 1111 1111 1111)","id":"x"}"#, policy: policy)
+                         #"{"class":"UIView","backgroundColor":"lalalala alal lala alala","id":"x"}"#, policy: policy)
     }
 
     @Test("the contract's string flavour agrees with the writer")
@@ -103,14 +139,16 @@ struct FieldShapeTests {
     @Test("the secure markers' own forms are tokens; digits and words outside the constants are not")
     func markerForms() {
         for value in ["UITextContentType(_rawValue: password)", "[password, emailAddress]", "cc-number", "new-password",
-                      "TYPE_TEXT_FLAG_NO_SUGGESTIONS", "numberPassword", "View.VISIBLE", "NSLineBreakByTruncatingTail"] {
+                      "TYPE_TEXT_FLAG_NO_SUGGESTIONS", "numberPassword", "View.VISIBLE", "NSLineBreakByTruncatingTail",
+                      "129", "0x81", "NSTextAlignment(rawValue: 1)", "FontWeight.w700"] {
             #expect(FieldShape.token.accepts(string: value), "\(value)")
         }
-        for value in ["129", "0x81", "hunter2", "Jane Doe", "password1", "", "|", "4111 1111 1111 1111"] {
+        for value in ["1234", "0x5551234567", "hunter2", "Jane Doe", "password1", "", "|", "4111 1111 1111 1111", "numberPad 5551234"] {
             #expect(!FieldShape.token.accepts(string: value), "\(value)")
         }
         #expect(FieldShape.token.accepts(number: "129") && FieldShape.token.accepts(number: "-1"))
-        #expect(!FieldShape.token.accepts(number: "1.5") && !FieldShape.token.accepts(number: "41111111111111111") && !FieldShape.token.accepts(number: "1e3"))
+        #expect(FieldShape.token.accepts(number: "0.4") && FieldShape.token.accepts(number: "1048575"))
+        #expect(!FieldShape.token.accepts(number: "1234.5") && !FieldShape.token.accepts(number: "41111111") && !FieldShape.token.accepts(number: "1e3"))
     }
 
     @Test("flags are booleans in any spelling, nothing else")

@@ -80,12 +80,16 @@ struct BadInputTests {
         try Self.expectRejected(try Self.file("number-\(number).json", #"{"class":"UILabel","text":"Jane Appleseed 4242","frame":{"x":\#(number)}}"#), exit: 4, mentions: "error:")
     }
 
-    @Test("negative and huge numbers pass through untouched")
+    @Test("negative and huge numbers pass through an unmasked view untouched; a masked view masks the ones no geometry has")
     func hugeNumbers() throws {
         let path = try Self.file("huge.json", #"{"class":"UIView","frame":{"x":-12.5,"y":1e400,"width":123456789012345678901234567890,"height":0}}"#)
-        let result = try CLIHarness.run(["apply", path, "--policy", Self.policy])
+        let unmasked = try Self.file("unmask.yaml", "version: 1\ndefault: unmask\n")
+        let result = try CLIHarness.run(["apply", path, "--policy", unmasked])
         #expect(result.exit == 0)
         #expect(result.stdout.contains(#""x":-12.5,"y":1e400,"width":123456789012345678901234567890"#))
+        let masked = try CLIHarness.run(["apply", path, "--policy", Self.policy])
+        #expect(masked.exit == 0)
+        #expect(masked.stdout.contains(#""x":-12.5,"y":"lalal","width":"lalalalalalalalalalalalalalala","height":0"#), "\(masked.stdout)")
     }
 
     @Test("a tree over the size limit is refused before it is read")

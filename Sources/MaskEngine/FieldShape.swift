@@ -10,9 +10,12 @@
 /// which a value detector finds personal data (an e-mail address in an identifier, a
 /// phone number in a font name) does not fit.
 public enum FieldShape: UInt8, Sendable, Hashable, CaseIterable {
-    /// `class`, `superclasses`, `id`, `accessibilityIdentifier`, `restorationIdentifier`,
-    /// `tag`: any string or number (identifiers are the policy's selectors and name code)
-    /// in which no value detector finds personal data.
+    /// `class`, `superclasses`: any string. A class name is code, which the catalog and
+    /// the policy's type rules read; it is kept as it came (the audit still reads it).
+    case className
+    /// `id`, `accessibilityIdentifier`, `restorationIdentifier`, `tag`, and the
+    /// wrapper's `screen`: any string or number (identifiers are the policy's selectors
+    /// and name code) in which no value detector finds personal data.
     case identifier
     /// Flags (`hidden`, `selected`, `password`, ...): booleans, the numbers `0` and `1`,
     /// the strings `true`, `false`, `yes`, `no`, `0`, `1` in any case.
@@ -53,7 +56,8 @@ public enum FieldShape: UInt8, Sendable, Hashable, CaseIterable {
 
     private static let byKey: [String: FieldShape] = {
         var shapes: [String: FieldShape] = [:]
-        for key in ["class", "superclasses", "id", "accessibilityIdentifier", "restorationIdentifier", "tag"] { shapes[key] = .identifier }
+        for key in ["class", "superclasses"] { shapes[key] = .className }
+        for key in ["id", "accessibilityIdentifier", "restorationIdentifier", "tag"] { shapes[key] = .identifier }
         for key in ["hidden", "isHidden", "clipsToBounds", "isOpaque", "isSecureTextEntry", "password", "secureTextEntry",
                     "obscureText", "isEnabled", "enabled", "isSelected", "selected", "isUserInteractionEnabled",
                     "clickable", "focusable", "focused", "scrollable", "checkable", "checked"] { shapes[key] = .flag }
@@ -74,6 +78,7 @@ public enum FieldShape: UInt8, Sendable, Hashable, CaseIterable {
     public func accepts(number literal: UnsafeBufferPointer<UInt8>) -> Bool {
         let fits: Bool
         switch self {
+        case .className: return true
         case .identifier: fits = true
         case .flag: fits = literal.count == 1 && (literal[0] == UInt8(ascii: "0") || literal[0] == UInt8(ascii: "1"))
         // An ARGB integer (at most 10 digits, signed on Android), or a component.
@@ -105,6 +110,7 @@ public enum FieldShape: UInt8, Sendable, Hashable, CaseIterable {
     public func accepts(string bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let fits: Bool
         switch self {
+        case .className: return true
         case .identifier: fits = true
         case .metric: return false
         case .flag: return ShapeVocabulary.isFlag(bytes)

@@ -308,11 +308,23 @@ public enum ShapeVocabulary {
         return i == n && whole <= integerDigits
     }
 
-    /// Whether a value detector finds personal data in the bytes (a value of a field's
-    /// shape is kept only when none does). Most values never reach the detectors: their
-    /// byte gate (``ValueDetectors/mayMatch(_:)``) turns them away.
+    /// Whether a value detector finds personal data in the bytes: an e-mail address, a
+    /// phone, card or account number, a government id (a value of a field's shape is
+    /// kept only when none does). Not the `secret` detector: identifiers, class names
+    /// and fonts are long code-like words, which is what it looks for. Most values never
+    /// reach the detectors: each of those needs an `@` (or `＠`), or six digits, or two
+    /// in 15 bytes, which one pass over the bytes tells.
     static func holdsPersonalData(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        ValueDetectors.mayMatch(bytes) && !ValueDetectors.scan(String(decoding: bytes, as: UTF8.self)).isEmpty
+        var digits = 0, first: UInt8 = 0, second: UInt8 = 0
+        var gated = false
+        for byte in bytes {
+            if byte == UInt8(ascii: "@") || DetectorFold.isFullwidthAt(first, second, byte) { gated = true; break }
+            if isDigit(byte) || DetectorFold.isFullwidthDigit(first, second, byte) { digits += 1 }
+            first = second
+            second = byte
+        }
+        guard gated || digits >= 6 || (digits >= 2 && bytes.count >= 15) else { return false }
+        return ValueDetectors.scan(String(decoding: bytes, as: UTF8.self)).contains { $0 != .secret }
     }
 
     /// A font's name: at most 64 bytes of ASCII letters, digits, spaces and `.,_-`, with

@@ -246,21 +246,16 @@ struct JSONParser: ~Copyable {
             guard i < n, p[i] == UInt8(ascii: ":") else { return nil }
             i += 1
             skipSpace()
-            // a number, by the JSON grammar
-            let numberStart = i
+            // a number, by the JSON grammar; geometry's (``FieldShape/metric``): at most 7
+            // digits before the point and no exponent here, so a longer one (a card number
+            // in a transform) is read as a token of its own, which a masked view masks.
             if i < n && p[i] == UInt8(ascii: "-") { i += 1 }
             guard digit(i) else { return nil }
+            let integerStart = i
             if p[i] == UInt8(ascii: "0") { i += 1; if digit(i) { return nil } } else { while digit(i) { i += 1 } }
+            if i - integerStart > 7 { return nil }
             if i < n && p[i] == UInt8(ascii: ".") { i += 1; guard digit(i) else { return nil }; while digit(i) { i += 1 } }
-            if i < n && (p[i] == UInt8(ascii: "e") || p[i] == UInt8(ascii: "E")) {
-                i += 1
-                if i < n && (p[i] == UInt8(ascii: "+") || p[i] == UInt8(ascii: "-")) { i += 1 }
-                guard digit(i) else { return nil }
-                while digit(i) { i += 1 }
-            }
-            // Geometry's numbers (``FieldShape/metric``): a longer one (a card number in a
-            // transform) is read as a token of its own, which a masked view masks.
-            guard FieldShape.metric.accepts(number: UnsafeBufferPointer(rebasing: p[numberStart..<i])) else { return nil }
+            if i < n && (p[i] == UInt8(ascii: "e") || p[i] == UInt8(ascii: "E")) { return nil }
             skipSpace()
             guard i < n else { return nil }
             if p[i] == UInt8(ascii: ",") { i += 1; skipSpace(); continue }

@@ -205,9 +205,10 @@ struct MaskedTreeWriter {
                     state.stack.top.first = false
                     if top.role.masksKeys || (top.role == .shaped(.font) && role == .mask) {
                         writeMasked(i, bullets: top.role == .bullets, &out)
-                    } else if role.masksContent && !isPlainKey(i) {
+                    } else if role.masksContent && !(top.role == .view && (role.shape != nil || role == .maskStrings)) && !isPlainKey(i) {
                         // A member whose value is masked, named by what may be content
-                        // (`"jane.doe@example.com": ...`): its name is masked too.
+                        // (`"jane.doe@example.com": ...`): its name is masked too. (A
+                        // view's structural and geometry fields are named by known keys.)
                         writeMasked(i, bullets: role == .bullets, &out)
                     } else {
                         out.put(UInt8(ascii: "\""))

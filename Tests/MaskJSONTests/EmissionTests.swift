@@ -123,7 +123,7 @@ struct EmissionTests {
         // A value of each field's shape.
         func fitting(_ name: String) -> String {
             switch FieldShape.of(key: name) {
-            case .identifier: return #""keep me""#
+            case .identifier, .className: return #""keep me""#
             case .flag: return #""false""#
             case .colour: return ##""#12ab34""##
             case .token: return #""none""#

@@ -76,6 +76,9 @@ public struct MaskingTraversal: Sendable {
         return enter(facts, frame: &frame)
     }
 
+    /// Inlined into both `enter`s (transparent: the optimizer kept it out of line, a call
+    /// a view).
+    @_transparent
     private mutating func decideEntering(_ facts: ViewFacts) -> MaskDecision {
         let inherited: InheritedVerdicts
         let childIndex: Int32

@@ -233,13 +233,14 @@ public struct ViewResolver: Sendable {
         var own = RuleTally(), ownRecursive = RuleTally()
         tallyInstance(facts, targetRules: targetRules, indexPathRules: indexPathRules, &own, &ownRecursive)
         return settle(classFacts, own: own, ownRecursive: ownRecursive,
-                      isSecure: SecureContent.isSecure(facts, kind: classFacts.kind), imageSource: facts.imageSource, inherited: inherited)
+                      isSecure: SecureContent.ownMarkers(facts, kind: classFacts.kind), imageSource: facts.imageSource, inherited: inherited)
     }
 
     /// The rules selecting the view itself (levels 1, and 2 for its descendants): its
     /// id (or index path), identifiers, targets and tag. The one enumeration behind
     /// both ``decide(_:targetRules:indexPathRules:inherited:)`` and ``instanceRules(_:pathRules:)``.
-    @inline(__always)
+    /// Transparent: `@inline(__always)` left it out of line in `decide` (see ``settle(_:own:ownRecursive:isSecure:imageSource:inherited:)``).
+    @_transparent
     private mutating func tallyInstance<Sink: RuleSink>(
         _ facts: ViewFacts, targetRules: [Int32], indexPathRules: [Int32], _ own: inout Sink, _ ownRecursive: inout Sink
     ) {
@@ -451,18 +452,36 @@ public struct ViewResolver: Sendable {
     /// generation).
     static let givenChainLimit = 4_096
 
-    @inline(__always)
+    /// A view's class facts: from the caches when the class was met (with the same chain),
+    /// else computed and cached (``newClassFacts(_:superclasses:)``, out of line).
+    /// Transparent, so that deciding a view calls nothing for a class met before:
+    /// `@inline(__always)` left it out of line in `decide`.
+    @_transparent
     mutating func classFacts(_ facts: ViewFacts) -> ClassFacts {
         if let superclasses = facts.superclasses {
-            // Keyed by class; the stored chain must equal the view's. A class met with
-            // another chain gets a new entry (and number): an entry never changes, so a
-            // caller's facts kept by number stay right.
+            // Keyed by class; the stored chain must equal the view's. The same array (one
+            // kept per class, or read from one tree) is equal at once.
+            if let index = givenChainCache.value(for: facts.className),
+               Self.sameStorage(givenChains[Int(index)].superclasses, superclasses) {
+                return givenChains[Int(index)].facts
+            }
+            return newClassFacts(facts, superclasses: superclasses)
+        }
+        if let cached = classCache.value(for: facts.className) { return cached }
+        return newClassFacts(facts, superclasses: nil)
+    }
+
+    /// ``classFacts(_:)`` for a class not met before, or (given `superclasses`) met with
+    /// another array than the view's.
+    @inline(never)
+    mutating func newClassFacts(_ facts: ViewFacts, superclasses: [String]?) -> ClassFacts {
+        if let superclasses {
+            // A class met with another chain gets a new entry (and number): an entry never
+            // changes, so a caller's facts kept by number stay right.
             if let index = givenChainCache.value(for: facts.className) {
                 let entry = Int(index)
-                // The same array (one kept per class, or read from one tree) is equal at
-                // once; an equal one from elsewhere is kept in its place, so the views
-                // that follow it (from the same tree) are.
-                if Self.sameStorage(givenChains[entry].superclasses, superclasses) { return givenChains[entry].facts }
+                // An equal array from elsewhere is kept in place of the one stored, so the
+                // views that follow it (from the same tree) have the same array.
                 if givenChains[entry].superclasses == superclasses {
                     givenChains[entry].superclasses = superclasses
                     return givenChains[entry].facts
@@ -480,7 +499,6 @@ public struct ViewResolver: Sendable {
             givenChains.append(GivenChain(superclasses: superclasses, facts: result))
             return result
         }
-        if let cached = classCache.value(for: facts.className) { return cached }
         var result = computeClassFacts(facts)
         result.number = Int32(classCache.count)
         classCache.set(result, for: facts.className)

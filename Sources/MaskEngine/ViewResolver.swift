@@ -589,8 +589,11 @@ public struct ViewResolver: Sendable {
     /// catalog declares (``ChainSteps``), else this resolver's, looking the name up the
     /// first time (numbered after the table's).
     private mutating func stepNumber(_ name: String) -> Int32 {
-        if let known = stepIndex.value(for: name) { return known }
+        // The table's first: the two indexes are disjoint (a name goes into this
+        // resolver's only when the table's lacks it), and most names met are the
+        // catalog's, so most take one lookup; a new resolver's index is empty.
         if let seeded = table.chainSteps.index.lookup(name) { return seeded }
+        if stepIndex.count > 0, let known = stepIndex.value(for: name) { return known }
         let number = Int32(table.chainSteps.steps.count + steps.count)
         steps.append(table.chainStep(name))
         stepIndex.set(number, for: name)

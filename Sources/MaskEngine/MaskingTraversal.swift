@@ -17,7 +17,8 @@ public struct MaskingTraversal: Sendable {
     private let classifier: (any ViewClassifier)?
     /// Whether there is a classifier (checked per view without copying it).
     private let hasClassifier: Bool
-    /// What each entered view hands down, and how many children it has had so far.
+    /// What each entered view hands down, and how many children it has had so far (kept
+    /// only when ``matchesPaths``: 0 otherwise, as is `rootCount`).
     @usableFromInline private(set) var stack: [(handed: InheritedVerdicts, childCount: Int32)] = []
     /// Only when the policy matches whole paths (`target`, index paths): each entered
     /// view's path state, and where its children's per-class counts start in
@@ -76,18 +77,28 @@ public struct MaskingTraversal: Sendable {
         return enter(facts, frame: &frame)
     }
 
+    /// Inlined into both `enter`s (transparent: the optimizer kept it out of line, a call
+    /// a view).
+    @_transparent
     private mutating func decideEntering(_ facts: ViewFacts) -> MaskDecision {
         let inherited: InheritedVerdicts
-        let childIndex: Int32
+        // A view's index among its siblings is read only by the whole-path matching:
+        // without it the counts are not kept (a write to the stack a view, with its
+        // uniqueness check).
+        var childIndex: Int32 = 0
         if stack.isEmpty {
             inherited = .root
-            childIndex = rootCount
-            rootCount += 1
+            if matchesPaths {
+                childIndex = rootCount
+                rootCount += 1
+            }
         } else {
             let parent = stack.count - 1
             inherited = stack[parent].handed
-            childIndex = stack[parent].childCount
-            stack[parent].childCount += 1
+            if matchesPaths {
+                childIndex = stack[parent].childCount
+                stack[parent].childCount += 1
+            }
         }
         let decision: MaskDecision, handed: InheritedVerdicts
         if matchesPaths {

@@ -153,6 +153,13 @@ public enum SecureContent {
     /// Whether a view with these facts and kind is secure text entry (its own markers
     /// only; a secure ancestor makes a view secure too, which the resolver hands down).
     public static func isSecure(_ facts: ViewFacts, kind: ViewKind) -> Bool {
+        ownMarkers(facts, kind: kind)
+    }
+
+    /// ``isSecure(_:kind:)``, inlined where the resolver decides a view (a call per view
+    /// otherwise: the optimizer kept it out of line).
+    @_transparent
+    static func ownMarkers(_ facts: ViewFacts, kind: ViewKind) -> Bool {
         isSecure(kind: kind, flagged: facts.isSecureTextEntry,
                  secureContentType: facts.textContentType.map(isSecureName) ?? false,
                  inputType: facts.inputType)

@@ -233,13 +233,14 @@ public struct ViewResolver: Sendable {
         var own = RuleTally(), ownRecursive = RuleTally()
         tallyInstance(facts, targetRules: targetRules, indexPathRules: indexPathRules, &own, &ownRecursive)
         return settle(classFacts, own: own, ownRecursive: ownRecursive,
-                      isSecure: SecureContent.isSecure(facts, kind: classFacts.kind), imageSource: facts.imageSource, inherited: inherited)
+                      isSecure: SecureContent.ownMarkers(facts, kind: classFacts.kind), imageSource: facts.imageSource, inherited: inherited)
     }
 
     /// The rules selecting the view itself (levels 1, and 2 for its descendants): its
     /// id (or index path), identifiers, targets and tag. The one enumeration behind
     /// both ``decide(_:targetRules:indexPathRules:inherited:)`` and ``instanceRules(_:pathRules:)``.
-    @inline(__always)
+    /// Transparent: `@inline(__always)` left it out of line in `decide` (see ``settle(_:own:ownRecursive:isSecure:imageSource:inherited:)``).
+    @_transparent
     private mutating func tallyInstance<Sink: RuleSink>(
         _ facts: ViewFacts, targetRules: [Int32], indexPathRules: [Int32], _ own: inout Sink, _ ownRecursive: inout Sink
     ) {
@@ -286,7 +287,12 @@ public struct ViewResolver: Sendable {
     /// The decision from what a view's own rules, its class and its ancestors say. Mutating
     /// only so that a call the optimizer keeps out of line passes the resolver in place:
     /// a non-mutating call from `decide` copied it (about 340 bytes a view).
-    @inline(__always)
+    ///
+    /// Transparent (inlined before optimization): `@inline(__always)` was not honoured
+    /// here, `decide` being past the size the performance inliner inlines into, and the
+    /// out-of-line call packed its ten arguments and two results into registers and
+    /// stack slots (callgrind: about 80 instructions a view, 6% of the cold frame).
+    @_transparent
     mutating func settle(_ classFacts: ClassFacts, own: RuleTally, ownRecursive: RuleTally, isSecure: Bool, imageSource: ImageSource?,
                         inherited: InheritedVerdicts) -> (MaskDecision, InheritedVerdicts) {
         if table.usesLocks, let locked = settleLocked(classFacts, own: own, ownRecursive: ownRecursive, isSecure: isSecure, inherited: inherited) {
@@ -446,18 +452,36 @@ public struct ViewResolver: Sendable {
     /// generation).
     static let givenChainLimit = 4_096
 
-    @inline(__always)
+    /// A view's class facts: from the caches when the class was met (with the same chain),
+    /// else computed and cached (``newClassFacts(_:superclasses:)``, out of line).
+    /// Transparent, so that deciding a view calls nothing for a class met before:
+    /// `@inline(__always)` left it out of line in `decide`.
+    @_transparent
     mutating func classFacts(_ facts: ViewFacts) -> ClassFacts {
         if let superclasses = facts.superclasses {
-            // Keyed by class; the stored chain must equal the view's. A class met with
-            // another chain gets a new entry (and number): an entry never changes, so a
-            // caller's facts kept by number stay right.
+            // Keyed by class; the stored chain must equal the view's. The same array (one
+            // kept per class, or read from one tree) is equal at once.
+            if let index = givenChainCache.value(for: facts.className),
+               Self.sameStorage(givenChains[Int(index)].superclasses, superclasses) {
+                return givenChains[Int(index)].facts
+            }
+            return newClassFacts(facts, superclasses: superclasses)
+        }
+        if let cached = classCache.value(for: facts.className) { return cached }
+        return newClassFacts(facts, superclasses: nil)
+    }
+
+    /// ``classFacts(_:)`` for a class not met before, or (given `superclasses`) met with
+    /// another array than the view's.
+    @inline(never)
+    mutating func newClassFacts(_ facts: ViewFacts, superclasses: [String]?) -> ClassFacts {
+        if let superclasses {
+            // A class met with another chain gets a new entry (and number): an entry never
+            // changes, so a caller's facts kept by number stay right.
             if let index = givenChainCache.value(for: facts.className) {
                 let entry = Int(index)
-                // The same array (one kept per class, or read from one tree) is equal at
-                // once; an equal one from elsewhere is kept in its place, so the views
-                // that follow it (from the same tree) are.
-                if Self.sameStorage(givenChains[entry].superclasses, superclasses) { return givenChains[entry].facts }
+                // An equal array from elsewhere is kept in place of the one stored, so the
+                // views that follow it (from the same tree) have the same array.
                 if givenChains[entry].superclasses == superclasses {
                     givenChains[entry].superclasses = superclasses
                     return givenChains[entry].facts
@@ -475,7 +499,6 @@ public struct ViewResolver: Sendable {
             givenChains.append(GivenChain(superclasses: superclasses, facts: result))
             return result
         }
-        if let cached = classCache.value(for: facts.className) { return cached }
         var result = computeClassFacts(facts)
         result.number = Int32(classCache.count)
         classCache.set(result, for: facts.className)
@@ -566,8 +589,11 @@ public struct ViewResolver: Sendable {
     /// catalog declares (``ChainSteps``), else this resolver's, looking the name up the
     /// first time (numbered after the table's).
     private mutating func stepNumber(_ name: String) -> Int32 {
-        if let known = stepIndex.value(for: name) { return known }
+        // The table's first: the two indexes are disjoint (a name goes into this
+        // resolver's only when the table's lacks it), and most names met are the
+        // catalog's, so most take one lookup; a new resolver's index is empty.
         if let seeded = table.chainSteps.index.lookup(name) { return seeded }
+        if stepIndex.count > 0, let known = stepIndex.value(for: name) { return known }
         let number = Int32(table.chainSteps.steps.count + steps.count)
         steps.append(table.chainStep(name))
         stepIndex.set(number, for: name)

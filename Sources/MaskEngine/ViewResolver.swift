@@ -482,7 +482,10 @@ public struct ViewResolver: Sendable {
                 let entry = Int(index)
                 // An equal array from elsewhere is kept in place of the one stored, so the
                 // views that follow it (from the same tree) have the same array.
-                if givenChains[entry].superclasses == superclasses {
+                // Compared by bytes: `==` takes a look-alike spelling (U+212A for `K`) as
+                // equal, which would hand one chain's facts (not a map) to another's.
+                let stored = givenChains[entry].superclasses
+                if stored.count == superclasses.count && zip(stored, superclasses).allSatisfy({ $0.isExactly($1) }) {
                     givenChains[entry].superclasses = superclasses
                     return givenChains[entry].facts
                 }

@@ -166,3 +166,15 @@ struct FieldShapeTests {
         for value in ["1234", "Jane 41111", "a@b", "", String(repeating: "a", count: 65), "名前"] { #expect(!FieldShape.font.accepts(string: value), "\(value)") }
     }
 }
+
+@Suite("Given class chains")
+struct GivenChainTests {
+    @Test("a class met with a look-alike chain does not lend its facts to the same class with the real one")
+    func lookAlikeChain() throws {
+        // U+212A KELVIN SIGN is canonically equal to K: `==` takes the two arrays as equal.
+        let tree = #"{"class":"UIView","children":[{"class":"StoreMap","superclasses":["M\u212AMapView","UIView"]},{"class":"StoreMap","superclasses":["MKMapView","UIView"],"text":"12 Main Street"}]}"#
+        let output = try masked(tree, policy: unmaskAllPolicy, explain: true)
+        #expect(!output.contains("Main Street"), "\(output)")
+        #expect(output.contains(#""placeholder":"MAP""#), "\(output)")
+    }
+}

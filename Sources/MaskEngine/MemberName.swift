@@ -10,14 +10,19 @@ public enum MemberName {
     public static let maximumLength = 64
 
     /// Whether the name is an ASCII letter or `_`, then ASCII letters, digits, `_` and
-    /// `-`, at most ``maximumLength`` bytes in all.
+    /// `-`, at most ``maximumLength`` bytes in all, in which no value detector finds
+    /// personal data.
     /// - Complexity: O(n) for a name of n bytes (at most ``maximumLength`` read).
     public static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = bytes.first, bytes.count <= maximumLength, isLetter(first) || first == UInt8(ascii: "_") else { return false }
+        var digits = 0
         for byte in bytes.dropFirst() {
-            guard isLetter(byte) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") else { return false }
+            if byte >= 0x30 && byte <= 0x39 { digits += 1; continue }
+            guard isLetter(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") else { return false }
         }
-        return true
+        // A name of that form may still hold an account or card number
+        // (`DE89370400440532013000`, `card_4111111111111111`): the detectors say.
+        return digits < 6 || !ShapeVocabulary.holdsPersonalData(bytes)
     }
 
     /// ``isPlain(_:)-(UnsafeBufferPointer<UInt8>)`` for a name as a `String`.

@@ -319,7 +319,7 @@ public enum ShapeVocabulary {
         var gated = false
         for byte in bytes {
             if byte == UInt8(ascii: "@") || DetectorFold.isFullwidthAt(first, second, byte) { gated = true; break }
-            if isDigit(byte) || DetectorFold.isFullwidthDigit(first, second, byte) { digits += 1 }
+            if isDigit(byte) || (byte >= 0x80 && DetectorFold.endsForeignDigit(first, second, byte)) { digits += 1 }
             first = second
             second = byte
         }

@@ -108,7 +108,9 @@ public struct FrameEncoder: Sendable {
     ///   - coordinates: how the views' frames are given.
     public mutating func begin(screen: String?, timestamp: UInt64 = 0, coordinates: Coordinates = .window) {
         traversal.reset(screen: screen)
-        self.screen = screen
+        // The rules read the screen as captured; the frame carries it as `apply` writes
+        // it: masked where a value detector finds personal data in it.
+        self.screen = screen.flatMap { FieldEmission.keepShaped.emit($0, shape: .identifier) }
         self.timestamp = timestamp
         self.coordinates = coordinates
         stats = EncodingStats()

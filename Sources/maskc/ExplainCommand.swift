@@ -117,7 +117,7 @@ struct ExplainCommand: ParsableCommand {
 
     /// The label of a view: its id, else its index path.
     static func label(_ tree: ViewTree, _ view: Int) -> String {
-        tree.views[view].id ?? tree.indexPath(of: view)
+        ReportName.view(view, in: tree)
     }
 
     /// What decided a view: the safety net's detector, a rule, or level 5.
@@ -185,7 +185,7 @@ struct ExplainCommand: ParsableCommand {
 
     static func outline(_ document: TreeDocument, decisions: [MaskDecision], table: DecisionTable, file: String, policy: String) -> String {
         let tree = document.tree
-        var lines = ["# \(file) with \(policy): \(tree.screen.map { "screen \($0), " } ?? "")\(tree.count) view\(tree.count == 1 ? "" : "s")"]
+        var lines = ["# \(file) with \(policy): \(tree.screen.map { "screen \(ReportName.printable($0)), " } ?? "")\(tree.count) view\(tree.count == 1 ? "" : "s")"]
         // Views under a subtree that is not emitted are shown as such.
         var hidden = [Bool](repeating: false, count: tree.count)
         var depths = [Int](repeating: 0, count: tree.count)
@@ -208,8 +208,10 @@ struct ExplainCommand: ParsableCommand {
             if decision.isLocked { state += ", locked" }
             if hidden[view] { state = "not emitted" }
             let indent = depth > 64 ? String(repeating: "  ", count: 64) + "(depth \(depth)) " : String(repeating: "  ", count: depth)
-            var line = indent + "\(tree.views[view].id ?? path) \(tree.views[view].className)"
-            if let ai = tree.views[view].accessibilityIdentifier { line += " ai:\(ai)" }
+            // Never a value: an id, identifier or class holding personal data is named by
+            // index path, left out, or shown by its shape (``ReportName``).
+            var line = indent + "\(ReportName.identifier(tree.views[view].id) ?? path) \(ReportName.printable(tree.views[view].className))"
+            if let ai = ReportName.identifier(tree.views[view].accessibilityIdentifier) { line += " ai:\(ai)" }
             line += " [\(decision.kind.rawValue)] \(state)"
             if !hidden[view] {
                 let input = inputAncestor[view].map { "\(label(tree, $0)) (\(tree.views[$0].className))" }
@@ -282,7 +284,7 @@ struct ExplainCommand: ParsableCommand {
             }
         }
         for other in trace.otherScreens {
-            lines.append("not applied: \(ruleText(table, other)) (scoped to another screen; this tree is \(tree.screen.map { "'\($0)'" } ?? "not on a screen"))")
+            lines.append("not applied: \(ruleText(table, other)) (scoped to another screen; this tree is \(tree.screen.map { "'\(ReportName.printable($0))'" } ?? "not on a screen"))")
         }
         for other in trace.needScreen {
             lines.append("not applied: \(ruleText(table, other)) (its target names a screen and this tree has none; select by accessibilityIdentifier or restorationIdentifier instead)")

@@ -136,6 +136,12 @@ struct DetectorTests {
         ("jane＠example.com", .email), ("ｊａｎｅ＠ｅｘａｍｐｌｅ．ｃｏｍ", .email),
         ("DE89-3704-0044-0532-0130-00", .iban), ("+44\u{A0}20\u{A0}7946\u{A0}0321", .phone), ("＋４４ ２０ ７９４６ ０３２１", .phone),
         ("+49 30/1234567", .phone), ("Tel. 030/12345678", .phone), ("SSN 123\u{2013}45\u{2013}6789", .governmentID),
+        // Other scripts' digits, invisible characters between digits or after the @,
+        // the katakana prolonged sound mark, a middle dot.
+        ("+٩٧١ ٥٠ ١٢٣ ٤٥٦٧", .phone), ("Card ٤١١١ ١١١١ ١١١١ ١١١١", .paymentCard), ("4111 ११११ 1111 1111", .paymentCard),
+        ("شماره کارت ۴۱۱۱-۱۱۱۱-۱۱۱۱-۱۱۱۱", .paymentCard), ("4111\u{200B}1111\u{200B}1111\u{200B}1111", .paymentCard),
+        ("+1\u{2060}555\u{2060}123\u{2060}4567", .phone), ("jane@\u{200B}example.com", .email), ("jane.doe@exam\u{AD}ple.com", .email),
+        ("090ー1234ー5678", .phone), ("+1·555·123·4567", .phone), ("DE89\u{200B}3704\u{200B}0044\u{200B}0532\u{200B}0130\u{200B}00", .iban),
     ])
     func folded(_ text: String, _ detector: ContentDetector) {
         #expect(ValueDetectors.scan(text).contains(detector), "\(text.debugDescription)")
@@ -145,6 +151,7 @@ struct DetectorTests {
 
     @Test("slashes elsewhere write dates, fractions and ranges, not phones; a dashed IBAN still needs its check digits", arguments: [
         "12/25/2024", "1234/5678/9012", "page 10/2024", "Score 123/4567890", "DE89-3704-0044-0532-0130-01", "2024/2025 season 12345/67890",
+        "コーヒー 350円", "価格：１２，８００円", "２０２４／１２／３１ １２：３０", "〒１００－０００１",
     ])
     func notFolded(_ text: String) {
         #expect(!ValueDetectors.scan(text).contains(.phone) && !ValueDetectors.scan(text).contains(.iban), "\(text)")

@@ -103,6 +103,14 @@ struct StructuralShapeTests {
         try expectOutput(#"{"screen":null,"root":{"class":"UIView"}}"#, #"{"screen":null,"root":{"class":"UIView"}}"#)
     }
 
+    @Test("a member name of a field name's form that holds an account or card number is masked, and reports name it by position")
+    func memberNames() throws {
+        try expectOutput(#"{"class":"UILabel","DE89370400440532013000":"b","frame":{"card_4111111111111111":1,"x":0}}"#,
+                         #"{"class":"UILabel","lalalalalalalalalalala":"l","frame":{"lalalalalalalalalalal":1,"x":0}}"#)
+        #expect(MemberName.shown("DE89370400440532013000", position: 3) == "<key 3>")
+        #expect(MemberName.isPlain("user_id_12345") && MemberName.isPlain("accessibilityIdentifier"))
+    }
+
     @Test("an unmasked view keeps every structural value as it came")
     func unmaskedKeeps() throws {
         let input = #"{"class":"UIView","selected":"Visa 4111","keyboardType":"hunter2","font":{"x":"y z"}}"#

@@ -58,4 +58,14 @@ struct TreeAppearanceTests {
         let bad = try document(#"{"coordinates": 3, "root": {"class": "V"}}"#)
         #expect(throws: TreeError.self) { try bad.coordinates(file: "t.json") }
     }
+
+    @Test("the frame carries a screen name that holds personal data masked, as apply writes it; the rules still read it as captured")
+    func screenNameMasked() throws {
+        let doc = try document(##"{"screen": "inbox-jane.doe@example.com", "root": {"class": "UILabel", "text": "t", "frame": {"x": 0, "y": 0, "width": 20, "height": 10}}}"##)
+        var encoder = TreeFrameEncoder(table: DecisionTable(policy: MaskingPolicy(default: .unmask)))
+        let frame = try encoder.encode(doc, timestamp: 0, file: "t.json")
+        #expect(frame.screen == "lalalalalalalalalalalalala")
+        let plain = try document(##"{"screen": "Inbox", "root": {"class": "UILabel", "text": "t"}}"##)
+        #expect(try encoder.encode(plain, timestamp: 0, file: "t.json").screen == "Inbox")
+    }
 }

@@ -9,18 +9,28 @@
 /// - hyphens and dashes (U+2010 to U+2015, minus U+2212, small and fullwidth hyphen-minus)
 ///   become `-`.
 ///
-/// Only those: everything else is left as it is. A text without any of their lead
-/// bytes (0xC2, 0xE2, 0xE3, 0xEF, 0xEF) is returned as it came, without a copy.
+/// - the digits of Arabic-Indic (`٤١١١`), Persian, Devanagari, Bengali and Thai become
+///   ASCII digits (the scripts whose digits phones type; the byte gates count them);
+/// - the katakana prolonged sound mark and its halfwidth form (`090ー1234ー5678`) become
+///   `-`, a middle dot (`·`, `・`) `.`;
+/// - invisible format characters (zero-width space and joiners, word joiner, soft
+///   hyphen, byte order mark, direction marks and embeddings) are dropped: put between
+///   digits or after an `@`, they split what they sit in for the eye of no reader.
+///
+/// Only those: everything else is left as it is. An ASCII text is returned as it came,
+/// without a copy.
 enum DetectorFold {
     /// The folded text.
-    /// - Complexity: O(n): one pass over the bytes; a second over the scalars when a
-    ///   fold may apply.
+    /// - Complexity: O(n): one pass over the bytes; a second over the scalars when the
+    ///   text is not ASCII.
     static func folded(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0xC2 || $0 == 0xE2 || $0 == 0xE3 || $0 == 0xEF }) else { return text }
+        guard text.utf8.contains(where: { $0 >= 0x80 }) else { return text }
         var scalars = String.UnicodeScalarView()
         var changed = false
         for scalar in text.unicodeScalars {
-            if let ascii = fold(scalar) {
+            if isInvisible(scalar) {
+                changed = true
+            } else if let ascii = fold(scalar) {
                 scalars.append(Unicode.Scalar(ascii))
                 changed = true
             } else {
@@ -33,18 +43,42 @@ enum DetectorFold {
     /// The ASCII character a scalar folds to, or nil.
     static func fold(_ scalar: Unicode.Scalar) -> UInt8? {
         switch scalar.value {
+        case 0..<0x80: return nil
         case 0xFF01...0xFF5E: return UInt8(scalar.value - 0xFEE0)
         case 0xA0, 0x2000...0x200A, 0x202F, 0x3000: return 0x20
-        case 0x2010...0x2015, 0x2212, 0xFE63: return UInt8(ascii: "-")
+        case 0x2010...0x2015, 0x2212, 0xFE63, 0x30FC, 0xFF70: return UInt8(ascii: "-")
+        case 0xB7, 0x30FB, 0xFF65: return UInt8(ascii: ".")
+        // Digits of the scripts the byte gates know (``endsForeignDigit(_:_:_:)``).
+        case 0x660...0x669: return UInt8(ascii: "0") + UInt8(scalar.value - 0x660)
+        case 0x6F0...0x6F9: return UInt8(ascii: "0") + UInt8(scalar.value - 0x6F0)
+        case 0x966...0x96F: return UInt8(ascii: "0") + UInt8(scalar.value - 0x966)
+        case 0x9E6...0x9EF: return UInt8(ascii: "0") + UInt8(scalar.value - 0x9E6)
+        case 0xE50...0xE59: return UInt8(ascii: "0") + UInt8(scalar.value - 0xE50)
         default: return nil
         }
     }
 
-    /// Whether the UTF-8 bytes `lead`, `second`, `third` (a three-byte sequence) are a
-    /// fullwidth digit (U+FF10 to U+FF19).
+    /// Whether a scalar is an invisible format character the fold drops.
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0xAD, 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2064, 0x2066...0x2069, 0xFEFF: return true
+        default: return false
+        }
+    }
+
+    /// Whether the UTF-8 bytes ending at `third` (with `first`, `second` before it) end a
+    /// digit of another script the fold reads as an ASCII digit: fullwidth, Arabic-Indic,
+    /// Persian, Devanagari, Bengali, Thai. For byte gates, which may say yes too often
+    /// but never too rarely for those scripts.
     @inline(__always)
-    static func isFullwidthDigit(_ lead: UInt8, _ second: UInt8, _ third: UInt8) -> Bool {
-        lead == 0xEF && second == 0xBC && third >= 0x90 && third <= 0x99
+    static func endsForeignDigit(_ first: UInt8, _ second: UInt8, _ third: UInt8) -> Bool {
+        if second == 0xD9 && third >= 0xA0 && third <= 0xA9 { return true }  // U+0660...0669
+        if second == 0xDB && third >= 0xB0 && third <= 0xB9 { return true }  // U+06F0...06F9
+        guard first == 0xE0 || first == 0xEF else { return false }
+        if first == 0xEF { return second == 0xBC && third >= 0x90 && third <= 0x99 }  // U+FF10...FF19
+        // Devanagari U+0966...096F, Bengali U+09E6...09EF, Thai U+0E50...0E59.
+        return (second == 0xA5 && third >= 0xA6 && third <= 0xAF) || (second == 0xA7 && third >= 0xA6 && third <= 0xAF)
+            || (second == 0xB9 && third >= 0x90 && third <= 0x99)
     }
 
     /// Whether the UTF-8 bytes are a fullwidth commercial at (U+FF20).

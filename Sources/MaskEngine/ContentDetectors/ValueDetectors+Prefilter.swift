@@ -4,8 +4,9 @@ extension ValueDetectors {
     /// Never false for a text `scan` reports something in (tested over the detector
     /// corpus and generated text); true for much that holds nothing.
     ///
-    /// What each detector needs at least (fullwidth `＠` and digits counting as the ASCII
-    /// ones, as ``DetectorFold`` reads them): an e-mail address an `@`; a phone number 8
+    /// What each detector needs at least (fullwidth `＠` and the digits of the scripts
+    /// ``DetectorFold/endsForeignDigit(_:_:_:)`` knows counting as the ASCII ones, as
+    /// ``DetectorFold`` reads them): an e-mail address an `@`; a phone number 8
     /// ASCII digits, a card 13, a US SSN 9, a UK NI number 6; an IBAN 2 digits in 15
     /// bytes or more; a PEM key `-----`; every other secret a word of 12 characters or
     /// more (a token prefix and 8 more) that starts with an ASCII character (every
@@ -21,7 +22,7 @@ extension ValueDetectors {
             count += 1
             if byte >= 0x80 {
                 if DetectorFold.isFullwidthAt(first, second, byte) { return true }
-                if DetectorFold.isFullwidthDigit(first, second, byte) {
+                if DetectorFold.endsForeignDigit(first, second, byte) {
                     digits += 1
                     if digits >= 6 { return true }
                 }

@@ -485,7 +485,9 @@ public struct ViewResolver: Sendable {
                 // Compared by bytes: `==` takes a look-alike spelling (U+212A for `K`) as
                 // equal, which would hand one chain's facts (not a map) to another's.
                 let stored = givenChains[entry].superclasses
-                if stored.count == superclasses.count && zip(stored, superclasses).allSatisfy({ $0.isExactly($1) }) {
+                // The same array (the views of one tree share it, see below): equal.
+                let same = stored.withUnsafeBufferPointer { a in superclasses.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count } }
+                if same || (stored.count == superclasses.count && zip(stored, superclasses).allSatisfy({ $0.isExactly($1) })) {
                     givenChains[entry].superclasses = superclasses
                     return givenChains[entry].facts
                 }

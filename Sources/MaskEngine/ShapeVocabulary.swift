@@ -177,9 +177,9 @@ public enum ShapeVocabulary {
     static func isConstant(_ word: String) -> Bool {
         if tokens.contains(word) || word == "rawvalue" || tokenPrefixes.contains(word) { return true }
         // A raw value among the words (`NSTextAlignment(rawValue: 1)`), or a hex one (`0x81`).
-        let bytes = Array(word.utf8)
+        let bytes = word.utf8
         if bytes.count <= 3, bytes.allSatisfy(isDigit) { return true }
-        if bytes.count > 2, bytes.count <= 10, bytes[0] == UInt8(ascii: "0"), bytes[1] == UInt8(ascii: "x"), bytes[2...].allSatisfy(isHex) { return true }
+        if bytes.count > 2, bytes.count <= 10, bytes.starts(with: "0x".utf8), bytes.dropFirst(2).allSatisfy(isHex) { return true }
         for prefix in tokenPrefixes where word.hasPrefix(prefix) {
             let rest = String(word.dropFirst(prefix.count))
             if tokens.contains(rest) || tokens.contains("text" + rest) { return true }

@@ -40,8 +40,7 @@ public enum ReportName {
     /// A view as a report names it: its id, unless a value detector finds personal data
     /// in it; else its index path (`0.2.1`).
     public static func view(_ view: Int, in tree: ViewTree) -> String {
-        if let id = tree.views[view].id, ValueDetectors.scan(id).isEmpty { return id }
-        return tree.indexPath(of: view)
+        identifier(tree.views[view].id) ?? tree.indexPath(of: view)
     }
 
     /// An identifier as a report prints it: itself, or `nil` where a value detector

@@ -115,6 +115,12 @@ let executableDirectory: String = {
 let maskcPath = executableDirectory + "/maskc"
 
 print("maskc-bench: \(quick ? "quick" : "full") run; maskc at \(maskcPath)")
+// The cases that time the command line need it built beside this binary: without it
+// every run exits 127 in no time, and a figure from that would be nonsense.
+if ["apply", "ndjson", "check", "deep"].contains(where: shouldRun), access(maskcPath, X_OK) != 0 {
+    printError("maskc-bench: \(maskcPath): no such executable; build it first (swift build -c release), or pick a case with --only that does not run it")
+    exit(2)
+}
 
 // MARK: decide only
 
@@ -399,9 +405,10 @@ if shouldRun("apply") {
     let maskc = best(repeats, [maskcPath, "apply", bigPath, "--policy", policyPath])
     let jq = best(repeats, ["jq", "-c", ".", bigPath])
     let cat = best(repeats, ["cat", bigPath])
-    if maskc.2 != 0 { print("apply: maskc exited \(maskc.2)") }
+    if maskc.2 != 0 { print("apply: maskc exited \(maskc.2); no figures") } else {
     line("apply \(fmt(megabytes, 0)) MB tree (\(views.count) views)",
          "\(fmt(maskc.0, 2)) s, \(fmt(megabytes / maskc.0, 0)) MB/s, peak RSS \(fmt(maskc.1, 0)) MiB (\(fmt(maskc.1 / megabytes, 2))x file); jq -c . \(fmt(jq.0, 2)) s: \(fmt(jq.0 / maskc.0, 1))x faster; cat \(fmt(cat.0, 3)) s: \(fmt(maskc.0 / cat.0, 1))x the floor")
+    }
     // The `detect:` safety net (policy format 1.1) on the same tree: the same policy
     // with every detector, and a policy that unmasks every view (every view scanned).
     let detectors = "detect: [email, phone, payment-card, iban, government-id, secret]\n"
@@ -414,8 +421,9 @@ if shouldRun("apply") {
     let detect = best(repeats, [maskcPath, "apply", bigPath, "--policy", detectPath])
     let open = best(repeats, [maskcPath, "apply", bigPath, "--policy", openPath])
     let openDetect = best(repeats, [maskcPath, "apply", bigPath, "--policy", openDetectPath])
-    if detect.2 != 0 || open.2 != 0 || openDetect.2 != 0 { print("apply detect: maskc exited \(detect.2), \(open.2), \(openDetect.2)") }
+    if detect.2 != 0 || open.2 != 0 || openDetect.2 != 0 { print("apply detect: maskc exited \(detect.2), \(open.2), \(openDetect.2); no figures") } else {
     line("apply with detect:", "\(fmt(detect.0, 2)) s, \(fmt(detect.0 / maskc.0, 2))x without; default unmask (every view scanned) \(fmt(openDetect.0, 2)) s, \(fmt(openDetect.0 / open.0, 2))x without (\(fmt(open.0, 2)) s)")
+    }
 }
 
 if shouldRun("apply") {
@@ -431,9 +439,10 @@ if shouldRun("apply") {
     let repeats = quick ? 1 : 5
     let maskc = best(repeats, [maskcPath, "apply", worldPath, "--policy", policyPath])
     let jq = best(repeats, ["jq", "-c", ".", worldPath])
-    if maskc.2 != 0 { print("apply: maskc exited \(maskc.2)") }
+    if maskc.2 != 0 { print("apply: maskc exited \(maskc.2); no figures") } else {
     line("apply \(fmt(megabytes, 0)) MB tree, any script",
          "\(fmt(maskc.0, 2)) s, \(fmt(megabytes / maskc.0, 0)) MB/s, peak RSS \(fmt(maskc.1, 0)) MiB; jq -c . \(fmt(jq.0, 2)) s: \(fmt(jq.0 / maskc.0, 1))x faster")
+    }
 }
 
 if shouldRun("ndjson") || shouldRun("check") {
@@ -455,7 +464,7 @@ if shouldRun("ndjson") || shouldRun("check") {
         let small = best(1, [maskcPath, "apply", "--ndjson", path1k, "--policy", policyPath])
         let large = best(1, [maskcPath, "apply", "--ndjson", pathAll, "--policy", policyPath])
         let two = best(1, [maskcPath, "apply", "--ndjson", "--jobs", "2", pathAll, "--policy", policyPath])
-        line("apply --ndjson \(screens) screens", "\(fmt(Double(screens) / large.0, 0)) screens/s; peak RSS \(fmt(small.1, 0)) MiB at 1,000, \(fmt(large.1, 0)) MiB at \(screens)")
+        line("apply --ndjson \(screens) screens", small.2 != 0 || large.2 != 0 ? "exit \(small.2), \(large.2)" : "\(fmt(Double(screens) / large.0, 0)) screens/s; peak RSS \(fmt(small.1, 0)) MiB at 1,000, \(fmt(large.1, 0)) MiB at \(screens)")
         line("apply --ndjson --jobs 2", two.2 == 0 ? "\(fmt(Double(screens) / two.0, 0)) screens/s; speed-up over 1 job \(fmt(large.0 / two.0, 2))x" : "exit \(two.2)")
     }
     if shouldRun("ndjson") {
@@ -487,7 +496,7 @@ if shouldRun("ndjson") || shouldRun("check") {
             write(realPath, lines.joined(separator: "\n") + "\n")
             let megabytes = Double(lines.reduce(0) { $0 + $1.utf8.count + 1 }) / 1_048_576
             let real = best(quick ? 1 : 3, [maskcPath, "apply", "--ndjson", realPath, "--policy", retail])
-            line("apply --ndjson real captures", "\(fmt(10_000 / real.0, 0)) lines/s, \(fmt(megabytes / real.0, 0)) MB/s (10,000 lines, \(fmt(megabytes, 0)) MB; peak RSS \(fmt(real.1, 0)) MiB)")
+            line("apply --ndjson real captures", real.2 != 0 ? "exit \(real.2)" : "\(fmt(10_000 / real.0, 0)) lines/s, \(fmt(megabytes / real.0, 0)) MB/s (10,000 lines, \(fmt(megabytes, 0)) MB; peak RSS \(fmt(real.1, 0)) MiB)")
         } else {
             line("apply --ndjson real captures", "skipped: run from the package root (Tests/Fixtures/Captures)")
         }

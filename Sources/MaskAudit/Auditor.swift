@@ -127,7 +127,7 @@ public struct Auditor {
     /// Labels (`UILabel`, `android.widget.TextView`) are not inputs.
     static func isTextInput(_ facts: ViewFacts, _ table: DecisionTable) -> Bool {
         let chain = facts.superclasses.map { [facts.className] + $0 } ?? table.catalog.chain(of: facts.className)
-        if chain.contains(where: TypeCatalog.textInputClasses.contains) { return true }
+        if chain.contains(where: TypeCatalog.isTextInputClass) { return true }
         return chain.contains { name in
             let simple = name.split(separator: ".").last.map(String.init) ?? name
             return inputClassMarkers.contains { simple.contains($0) }

@@ -75,6 +75,6 @@ extension TypeCatalog {
     /// The selector kind of views whose class chain is `chain`.
     /// - Complexity: O(length of the chain).
     public func selectorKind(along chain: [String]) -> SelectorKind {
-        SelectorKind(kind: kind(along: chain), takesInput: chain.contains { Self.textInputClasses.contains($0) })
+        SelectorKind(kind: kind(along: chain), takesInput: chain.contains(where: Self.isTextInputClass))
     }
 }

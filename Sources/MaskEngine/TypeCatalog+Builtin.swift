@@ -14,6 +14,7 @@ extension TypeCatalog {
         ClassDeclaration("UIView", extends: "UIResponder"),
         ClassDeclaration("UIWindow", extends: "UIView"),
         ClassDeclaration("UILabel", extends: "UIView", kind: .text),
+        ClassDeclaration("UITextFieldLabel", extends: "UILabel"),
         ClassDeclaration("UIControl", extends: "UIView"),
         ClassDeclaration("UIButton", extends: "UIControl"),
         ClassDeclaration("UITextField", extends: "UIControl", kind: .text),

@@ -2,7 +2,8 @@
 extension TypeCatalog {
     /// The built-in classes whose views take text input: UIKit text fields and text
     /// views, SwiftUI fields and editors, Android edit texts (platform, AppCompat,
-    /// Material) and their XCUITest element types.
+    /// Material) and their XCUITest element types; and the label UIKit draws a text
+    /// field's text in (``fieldTextClasses``).
     ///
     /// This is the one list of input classes: a class whose chain reaches one of these
     /// (a subclass, or a policy class declared to extend one) takes text input too, see
@@ -10,13 +11,21 @@ extension TypeCatalog {
     /// `SwiftUI.SecureField` and `XCUIElementTypeSecureTextField` are here, and their
     /// kind makes them secure as well.
     public static let textInputClasses: Set<String> = [
-        "UITextField", "UISearchTextField", "UITextView",
+        "UITextField", "UISearchTextField", "UITextView", "UITextFieldLabel",
         "SwiftUI.TextField", "SwiftUI.SecureField", "SwiftUI.TextEditor", "TextField", "SecureField", "TextEditor",
         "android.widget.EditText", "android.widget.AutoCompleteTextView", "android.widget.MultiAutoCompleteTextView",
         "androidx.appcompat.widget.AppCompatEditText", "androidx.appcompat.widget.AppCompatAutoCompleteTextView",
         "com.google.android.material.textfield.TextInputEditText", "com.google.android.material.textfield.MaterialAutoCompleteTextView",
         "XCUIElementTypeTextField", "XCUIElementTypeSecureTextField", "XCUIElementTypeTextView", "XCUIElementTypeSearchField",
     ]
+
+    /// The classes of ``textInputClasses`` that a platform draws a field's text in,
+    /// inside the field: UIKit's `UITextFieldLabel` (a `UILabel`) holds what was typed
+    /// once editing ends. They take input as their field does (`kind: input` selects
+    /// them, `kind: text` does not, the inputs' default reaches them); a type unmask on
+    /// a class above them (`UILabel`) is the `unmask-reaches-field-text` warning's,
+    /// not `unmask-covers-input`'s.
+    public static let fieldTextClasses: Set<String> = ["UITextFieldLabel"]
 
     /// ``textInputClasses`` in the engine's string table (FNV-1a over the bytes), for the
     /// resolver's walk of a chain the first time it meets a class.
@@ -26,11 +35,23 @@ extension TypeCatalog {
         return index
     }()
 
+    /// Whether a class name is one of ``textInputClasses``: itself, or by its simple
+    /// name (``ClassName``), as every other lookup of a class reads it. Swift's
+    /// `String(reflecting:)` writes UIKit's classes as `__C.UITextField`, and captures
+    /// write `UIKit.UITextField`: both take text input. The one test of a class name
+    /// for input; every consumer (the resolver, `kind: input`, the encoder, the audit)
+    /// asks it.
+    /// - Complexity: O(n) for a name of n bytes.
+    public static func isTextInputClass(_ name: String) -> Bool {
+        let found = ClassName.lookup(name, in: textInputIndex, both: false)
+        return found.own != nil || found.simple != nil
+    }
+
     /// Whether views of the class take text input: its class chain (in this catalog)
-    /// reaches one of ``textInputClasses``.
+    /// reaches one of ``textInputClasses`` (``isTextInputClass(_:)``).
     /// - Complexity: O(length of the chain).
     public func isTextInput(_ name: String) -> Bool {
-        chain(of: name).contains { Self.textInputClasses.contains($0) }
+        chain(of: name).contains(where: Self.isTextInputClass)
     }
 
     /// Every class this catalog declares that takes text input (``isTextInput(_:)``),

@@ -208,6 +208,6 @@ struct ChainSummary {
     mutating func note(_ name: String, _ declaration: ClassDeclaration?) {
         if firstKind == nil { firstKind = declaration?.kind }
         if firstRecurse == nil { firstRecurse = declaration?.recurse }
-        if !takesInput && TypeCatalog.textInputIndex.lookup(name) != nil { takesInput = true }
+        if !takesInput && TypeCatalog.isTextInputClass(name) { takesInput = true }
     }
 }

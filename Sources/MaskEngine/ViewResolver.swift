@@ -70,7 +70,7 @@ extension DecisionTable {
     func chainStep(_ name: String, declared: ClassDeclaration? = nil) -> ChainStep {
         let declaration = declared ?? catalog.declaration(of: name)
         return ChainStep(superclass: declaration?.superclass, kind: declaration?.kind, recurse: declaration?.recurse,
-                         takesInput: TypeCatalog.textInputIndex.lookup(name) != nil, typeRules: typeRules(forClass: name) ?? [])
+                         takesInput: TypeCatalog.isTextInputClass(name), typeRules: typeRules(forClass: name) ?? [])
     }
 }
 

@@ -47,7 +47,7 @@ struct ClassTraits: Sendable, Hashable {
 
     private mutating func add(_ name: String) {
         if Self.clippingClasses.contains(name) { clipsByDefault = true }
-        if TypeCatalog.textInputClasses.contains(name) { isTextInput = true }
+        if TypeCatalog.isTextInputClass(name) { isTextInput = true }
         if Self.toggleClasses.contains(name) { isToggle = true }
         if Self.buttonClasses.contains(name) { isButton = true }
     }

@@ -142,11 +142,72 @@ struct DetectorTests {
         ("شماره کارت ۴۱۱۱-۱۱۱۱-۱۱۱۱-۱۱۱۱", .paymentCard), ("4111\u{200B}1111\u{200B}1111\u{200B}1111", .paymentCard),
         ("+1\u{2060}555\u{2060}123\u{2060}4567", .phone), ("jane@\u{200B}example.com", .email), ("jane.doe@exam\u{AD}ple.com", .email),
         ("090ー1234ー5678", .phone), ("+1·555·123·4567", .phone), ("DE89\u{200B}3704\u{200B}0044\u{200B}0532\u{200B}0130\u{200B}00", .iban),
+        // Mathematical digits, more scripts' digits, the small commercial at.
+        ("𝟒𝟏𝟏𝟏 𝟏𝟏𝟏𝟏 𝟏𝟏𝟏𝟏 𝟏𝟏𝟏𝟏", .paymentCard), ("𝟺𝟷𝟷𝟷𝟷𝟷𝟷𝟷𝟷𝟷𝟷𝟷𝟷𝟷𝟷𝟷", .paymentCard), ("+૯૧ ૯૮૭૬૫ ૪૩૨૧૦", .phone),
+        ("+௯௧ ௯௮௭௬௫ ௪௩௨௧௦", .phone), ("+៨៥៥ ១២ ៣៤៥ ៦៧៨", .phone), ("+᠙᠗᠖ ᠙᠙᠑᠑ ᠒᠒᠓᠓", .phone), ("jane﹫example.com", .email),
     ])
     func folded(_ text: String, _ detector: ContentDetector) {
         #expect(ValueDetectors.scan(text).contains(detector), "\(text.debugDescription)")
         // The safety net's byte gate lets it through.
         #expect(ValueDetectors.mayMatch(Array(text.utf8)), "\(text.debugDescription)")
+    }
+
+    @Test("a neighbouring word's digits do not take a number out with them", arguments: [
+        ("Call 415-555-0132 2nd line", ContentDetector.phone), ("+1 415 555 0132 2nd", .phone), ("jdoe99 (415) 555-0132", .phone),
+        ("User7 415-555-0132", .phone), ("Ref A1 4111 1111 1111 1111", .paymentCard), ("abc1 4111111111111111", .paymentCard),
+        ("4111 1111 1111 1111 3rd card", .paymentCard), ("My iPhone15 4111111111111111", .paymentCard),
+    ])
+    func gluedNeighbours(_ text: String, _ detector: ContentDetector) {
+        #expect(ValueDetectors.scan(text).contains(detector), "\(text)")
+        #expect(ReferenceDetectors.scan(text).contains(detector), "reference: \(text)")
+    }
+
+    @Test("digits glued to a name stay out of the number", arguments: [
+        "Screenshot_20160305-123456_WhatsApp", "ID4111111111111111", "v2 415", "Room12 3456",
+    ])
+    func gluedDigits(_ text: String) {
+        let found = ValueDetectors.scan(text)
+        #expect(!found.contains(.phone) && !found.contains(.paymentCard), "\(text)")
+        #expect(ReferenceDetectors.scan(text) == found, "reference: \(text)")
+    }
+
+    @Test("a path, file name or identifier holding a card or `+` phone number of its own is read", arguments: [
+        ("cards/4111111111111111", ContentDetector.paymentCard), ("cards/4111 1111 1111 1111", .paymentCard),
+        ("contact/+14155550132", .phone), ("tel/(415) 555-0132", .phone), ("row/4111111111111111", .paymentCard),
+        ("com.example:id/row_4111111111111111", .paymentCard), ("VID_4111111111111111.mp4", .paymentCard),
+    ])
+    func numbersInMachineWords(_ text: String, _ detector: ContentDetector) {
+        #expect(ValueDetectors.scan(text).contains(detector), "\(text)")
+        #expect(ReferenceDetectors.scan(text).contains(detector), "reference: \(text)")
+    }
+
+    @Test("timestamps, counters and dates in paths and file names stay machine words", arguments: [
+        "orders/1457213548123", "/photos/2016/05/IMG_1234.jpg", "VID_568-1457213548.mp4", "DCIM/Camera/IMG_20160305_123456",
+        "cards/4111111111111112", "items/+1234",
+    ])
+    func machineNumbers(_ word: String) {
+        #expect(MachineTokens.isMachineWord(word[...]), "\(word)")
+        #expect(ValueDetectors.scan(word).isEmpty, "\(word)")
+        #expect(ReferenceDetectors.scan(word).isEmpty, "reference: \(word)")
+    }
+
+    @Test("every digit the fold reads, and every at sign, is one the byte gates count")
+    func foldedDigitsAreGated() {
+        var digits = 0
+        for value in UInt32(0x80)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), let ascii = DetectorFold.fold(scalar) else { continue }
+            let bytes = Array(String(scalar).utf8)
+            let last = bytes.suffix(3), padded = Array(repeating: UInt8(0), count: 3 - last.count) + last
+            if ascii >= UInt8(ascii: "0") && ascii <= UInt8(ascii: "9") {
+                digits += 1
+                #expect(DetectorFold.endsForeignDigit(padded[0], padded[1], padded[2]), "U+\(String(value, radix: 16))")
+                // The digit it folds to is the scalar's own value.
+                #expect(scalar.properties.numericValue == Double(ascii - UInt8(ascii: "0")), "U+\(String(value, radix: 16))")
+            }
+            if ascii == UInt8(ascii: "@") { #expect(DetectorFold.isFullwidthAt(padded[0], padded[1], padded[2])) }
+        }
+        // Fullwidth, 16 scripts and five mathematical sets.
+        #expect(digits == 10 + 16 * 10 + 50)
     }
 
     @Test("slashes elsewhere write dates, fractions and ranges, not phones; a dashed IBAN still needs its check digits", arguments: [

@@ -198,7 +198,8 @@ extension ReferenceDetectors {
     /// (`Screenshot_20160305-123456`); digits inside paths, file names and hashes
     /// (`..._568-1457213548.mp4`).
     static func containsPhone(_ text: String, skipping machine: ReferenceMachineTokens, taken: [Range<String.Index>]) -> Bool {
-        digitRuns(text, separators: [" ", "-", ".", "(", ")", "/"]).contains { run in
+        digitRuns(text, separators: [" ", "-", ".", "(", ")", "/"]).contains { joined in
+            guard let run = withoutGluedEdges(text, joined, glue: { $0.isLetter || $0 == "_" }) else { return false }
             let range = run.text.startIndex..<run.text.endIndex
             let count = run.digits.count
             guard (8...15).contains(count), !machine.covers(range), !taken.contains(where: { $0.overlaps(range) }),
@@ -217,6 +218,16 @@ extension ReferenceDetectors {
             let parenthesised = text[..<range.lowerBound].last == "(" && text[range.upperBound...].first == ")"
             return parenthesised && run.digits[0] == 0 && run.digits[1] != 0 && (10...13).contains(count)
         }
+    }
+
+    /// A run without an edge group (digits between separators) that `glue` says is stuck
+    /// to the character outside the run; nil when no group is left.
+    static func withoutGluedEdges(_ text: String, _ run: (digits: [Int], text: Substring), glue: (Character) -> Bool) -> (digits: [Int], text: Substring)? {
+        var groups = digitGroups(run.text)
+        if let before = text[..<run.text.startIndex].last, glue(before) { groups.removeFirst() }
+        if let after = text[run.text.endIndex...].first, glue(after), !groups.isEmpty { groups.removeLast() }
+        guard let first = groups.first, let last = groups.last else { return nil }
+        return (groups.flatMap(\.digits), text[first.range.lowerBound..<last.range.upperBound])
     }
 
     /// Whether a digit run is part of a name: a letter or `_` right before or after it.
@@ -283,7 +294,8 @@ extension ReferenceDetectors {
     ///   19 groups).
     static func paymentCardRanges(_ text: String, skipping machine: ReferenceMachineTokens, ibans: [Range<String.Index>]) -> [Range<String.Index>] {
         var found: [Range<String.Index>] = []
-        for run in digitRuns(text, separators: [" ", "-"]) {
+        for joined in digitRuns(text, separators: [" ", "-"]) {
+            guard let run = withoutGluedEdges(text, joined, glue: { $0.isLetter || $0.isNumber }) else { continue }
             let range = run.text.startIndex..<run.text.endIndex
             guard run.digits.count >= 13, !machine.covers(range), !ibans.contains(where: { $0.overlaps(range) }), !isGlued(text, range) else { continue }
             let groups = digitGroups(run.text)
@@ -382,7 +394,14 @@ struct ReferenceMachineTokens {
             }
             let start = index
             while index < text.endIndex, !text[index].isWhitespace { index = text.index(after: index) }
-            if Self.isMachineWord(text[start..<index]) { ranges.append(start..<index) }
+            // A number that the word ends in and the next word goes on with is read whole.
+            var ending = text[start..<index]
+            if ending.last == ")" { ending = ending.dropLast() }
+            let after = text[index...]
+            let runsOn = ending.last.map { $0.isASCII && $0.isNumber } == true && after.first == " "
+                && (after.dropFirst().first.map { $0.isASCII && $0.isNumber } == true
+                    || (after.dropFirst().first == "(" && after.dropFirst(2).first.map { $0.isASCII && $0.isNumber } == true))
+            if Self.isMachineWord(text[start..<index]) && !runsOn { ranges.append(start..<index) }
         }
         self.ranges = ranges
     }
@@ -404,7 +423,26 @@ struct ReferenceMachineTokens {
     /// Whether a word (no white space in it) is a path, a file name or a hash.
     static func isMachineWord(_ word: Substring) -> Bool {
         let trimmed = trimmingPunctuation(word)
-        return isPath(trimmed) || isFileName(trimmed) || isHashName(trimmed)
+        return (isPath(trimmed) || isFileName(trimmed) || isHashName(trimmed)) && !holdsNumber(trimmed)
+    }
+
+    /// Whether a word holds a card number or `+` and 8 to 15 digits as a number of its
+    /// own (no letter or digit right before or after its digits).
+    static func holdsNumber(_ word: Substring) -> Bool {
+        var rest = word[...]
+        while let start = rest.firstIndex(where: { $0.isASCII && $0.isNumber }) {
+            let end = rest[start...].firstIndex(where: { !($0.isASCII && $0.isNumber) }) ?? rest.endIndex
+            let digits = rest[start..<end].compactMap(\.wholeNumberValue)
+            let before = word[..<start].last, after = word[end...].first
+            rest = rest[end...]
+            if [before, after].contains(where: { $0.map { $0.isLetter || $0.isNumber } ?? false }) { continue }
+            if before == "+" && (8...15).contains(digits.count) { return true }
+            if (13...19).contains(digits.count), PaymentCardBrand.brand(of: digits[...]) != nil, ValueDetectors.luhn(digits),
+               Set(digits).count > 1 {
+                return true
+            }
+        }
+        return false
     }
 
     /// The word without the quotes, brackets and sentence punctuation around it.

@@ -103,6 +103,33 @@ struct Format11Tests {
         #expect(d["kept"]?.isMasked == true && d["kept"]?.level == .instance)
     }
 
+    @Test("a module-qualified input class takes text input: `__C.UITextField` (String(reflecting:)) and `UIKit.UITextField`")
+    func qualifiedInputClasses() {
+        let names = ["UIKit.UITextField", "__C.UITextField", "UIKit.UITextView", "UIKit.UISearchTextField", "MyApp.UITextField"]
+        for name in names { #expect(TypeCatalog.isTextInputClass(name), "\(name)") }
+        for name in ["UIKit.UILabel", "__C.UILabel", "UITextField.", "UITextFieldLabelView", "My.TextFieldish"] { #expect(!TypeCatalog.isTextInputClass(name), "\(name)") }
+        var children = names.enumerated().map { N("q\($0.offset)", $0.element, [N("c\($0.offset)", "UILabel")]) }
+        children.append(N("given", "PinField", superclasses: ["__C.UITextField", "UIControl", "UIView"]))
+        children.append(N("label", "__C.UILabel"))
+        let built = build(N("root", "UIView", children))
+        // Inputs masked by their dimension's default, text shown: every qualified field
+        // and what it draws inside is masked; a label is not.
+        var d = decided(MaskingPolicy(default: .mask, defaults: DimensionDefaults(text: .unmask, inputs: .mask)), built)
+        for index in names.indices {
+            #expect(d["q\(index)"]?.isMasked == true, "\(names[index])")
+            #expect(d["c\(index)"]?.isMasked == true, "inside \(names[index])")
+        }
+        #expect(d["given"]?.isMasked == true)
+        #expect(d["label"]?.isMasked == false)
+        // `kind: input` selects them too.
+        d = decided(MaskingPolicy(default: .unmask, rules: [MaskRule(.mask, .kind(.input))]), built)
+        for index in names.indices { #expect(d["q\(index)"]?.isMasked == true && d["q\(index)"]?.level == .type, "\(names[index])") }
+        #expect(d["given"]?.isMasked == true && d["label"]?.isMasked == false)
+        let table = DecisionTable(policy: MaskingPolicy(default: .unmask))
+        #expect(table.catalog.selectorKind(along: ["__C.UITextField", "UIControl", "UIView"]) == .input)
+        #expect(table.catalog.isTextInput("UIKit.UITextView"))
+    }
+
     @Test("a view inside a text input takes the inputs' default when it is stricter: a field's child label holds what users type")
     func insideInputs() {
         let built = build(N("root", "UIView", [

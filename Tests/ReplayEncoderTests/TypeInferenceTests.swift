@@ -14,6 +14,9 @@ struct TypeInferenceTests {
         #expect(type(of: V("UILabel", 10, 10, 100, 20, text: "Hello"), table: open)?.type == .label)
         #expect(type(of: V("UILabel", 10, 10, 100, 20, text: "Hello"), table: open)?.text == "Hello")
         #expect(type(of: V("UITextField", 10, 10, 100, 20, text: "typed"), table: open)?.type == .textInput)
+        // A module-qualified field (`String(reflecting:)` writes `__C.UITextField`) is one too.
+        #expect(type(of: V("__C.UITextField", 10, 10, 100, 20, text: "typed"), table: open)?.type == .textInput)
+        #expect(type(of: V("UIKit.UITextView", 10, 10, 100, 20, text: "typed"), table: open)?.type == .textInput)
         #expect(type(of: V("UIButton", 10, 10, 100, 20, text: "Buy"), table: open)?.type == .button)
         #expect(type(of: V("UIImageView", 10, 10, 100, 20), table: open)?.type == .image)
         #expect(type(of: V("UISwitch", 10, 10, 50, 30), table: open)?.type == .toggle)

@@ -164,7 +164,8 @@ public struct ReferenceResolver: Sendable {
     public func selectorKind(_ view: Int, _ tree: ViewTree) -> SelectorKind {
         let classes = chain(view, tree)
         let kind = catalog.kind(along: classes)
-        let input = classes.contains { TypeCatalog.textInputClasses.contains($0) }
+        // A qualified name answers to its simple name here too (`__C.UITextField`).
+        let input = classes.contains { TypeCatalog.textInputClasses.contains($0) || Self.simpleName($0).map(TypeCatalog.textInputClasses.contains) == true }
         if input && (kind == .text || kind == .other) { return .input }
         return SelectorKind(rawValue: kind.rawValue) ?? .other
     }

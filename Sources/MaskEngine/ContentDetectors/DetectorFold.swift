@@ -9,8 +9,12 @@
 /// - hyphens and dashes (U+2010 to U+2015, minus U+2212, small and fullwidth hyphen-minus)
 ///   become `-`.
 ///
-/// - the digits of Arabic-Indic (`٤١١١`), Persian, Devanagari, Bengali and Thai become
-///   ASCII digits (the scripts whose digits phones type; the byte gates count them);
+/// - the decimal digits of Arabic-Indic (`٤١١١`), Persian, Devanagari, Bengali,
+///   Gurmukhi, Gujarati, Oriya, Tamil, Telugu, Kannada, Malayalam, Thai, Lao, Myanmar,
+///   Khmer and Mongolian, and the mathematical digits (bold, double-struck, sans-serif,
+///   monospace: `𝟒𝟏𝟏𝟏`, compatibility forms as the fullwidth ones are) become ASCII
+///   digits (the byte gates count them);
+/// - the small commercial at `﹫` becomes `@`, the small full stop `﹒` `.`;
 /// - the katakana prolonged sound mark and its halfwidth form (`090ー1234ー5678`) become
 ///   `-`, a middle dot (`·`, `・`) `.`;
 /// - invisible format characters (zero-width space and joiners, word joiner, soft
@@ -47,16 +51,22 @@ enum DetectorFold {
         case 0xFF01...0xFF5E: return UInt8(scalar.value - 0xFEE0)
         case 0xA0, 0x2000...0x200A, 0x202F, 0x3000: return 0x20
         case 0x2010...0x2015, 0x2212, 0xFE63, 0x30FC, 0xFF70: return UInt8(ascii: "-")
-        case 0xB7, 0x30FB, 0xFF65: return UInt8(ascii: ".")
+        case 0xB7, 0x30FB, 0xFF65, 0xFE52: return UInt8(ascii: ".")
+        case 0xFE6B: return UInt8(ascii: "@")
         // Digits of the scripts the byte gates know (``endsForeignDigit(_:_:_:)``).
-        case 0x660...0x669: return UInt8(ascii: "0") + UInt8(scalar.value - 0x660)
-        case 0x6F0...0x6F9: return UInt8(ascii: "0") + UInt8(scalar.value - 0x6F0)
-        case 0x966...0x96F: return UInt8(ascii: "0") + UInt8(scalar.value - 0x966)
-        case 0x9E6...0x9EF: return UInt8(ascii: "0") + UInt8(scalar.value - 0x9E6)
-        case 0xE50...0xE59: return UInt8(ascii: "0") + UInt8(scalar.value - 0xE50)
+        case 0x1D7CE...0x1D7FF: return UInt8(ascii: "0") + UInt8((scalar.value - 0x1D7CE) % 10)
+        case 0x660...0x1819:
+            guard let zero = digitZeros.first(where: { scalar.value >= $0 && scalar.value <= $0 + 9 }) else { return nil }
+            return UInt8(ascii: "0") + UInt8(scalar.value - zero)
         default: return nil
         }
     }
+
+    /// The zero of each script's decimal digits the fold reads (its nine others follow it):
+    /// Arabic-Indic, Persian, Devanagari, Bengali, Gurmukhi, Gujarati, Oriya, Tamil,
+    /// Telugu, Kannada, Malayalam, Thai, Lao, Myanmar, Khmer, Mongolian.
+    static let digitZeros: [UInt32] = [0x660, 0x6F0, 0x966, 0x9E6, 0xA66, 0xAE6, 0xB66, 0xBE6, 0xC66, 0xCE6, 0xD66, 0xE50,
+                                       0xED0, 0x1040, 0x17E0, 0x1810]
 
     /// Whether a scalar is an invisible format character the fold drops.
     static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
@@ -67,23 +77,33 @@ enum DetectorFold {
     }
 
     /// Whether the UTF-8 bytes ending at `third` (with `first`, `second` before it) end a
-    /// digit of another script the fold reads as an ASCII digit: fullwidth, Arabic-Indic,
-    /// Persian, Devanagari, Bengali, Thai. For byte gates, which may say yes too often
-    /// but never too rarely for those scripts.
+    /// digit of another script the fold reads as an ASCII digit (fullwidth, the scripts
+    /// of ``digitZeros``, the mathematical digits: of those, the last three bytes). For
+    /// byte gates, which may say yes too often but never too rarely for those scripts.
     @inline(__always)
     static func endsForeignDigit(_ first: UInt8, _ second: UInt8, _ third: UInt8) -> Bool {
         if second == 0xD9 && third >= 0xA0 && third <= 0xA9 { return true }  // U+0660...0669
         if second == 0xDB && third >= 0xB0 && third <= 0xB9 { return true }  // U+06F0...06F9
-        guard first == 0xE0 || first == 0xEF else { return false }
-        if first == 0xEF { return second == 0xBC && third >= 0x90 && third <= 0x99 }  // U+FF10...FF19
-        // Devanagari U+0966...096F, Bengali U+09E6...09EF, Thai U+0E50...0E59.
-        return (second == 0xA5 && third >= 0xA6 && third <= 0xAF) || (second == 0xA7 && third >= 0xA6 && third <= 0xAF)
-            || (second == 0xB9 && third >= 0x90 && third <= 0x99)
+        switch first {
+        case 0xE0:
+            // Devanagari U+0966 to Malayalam U+0D66: E0 A5/A7/.../B5 A6...AF; Thai
+            // U+0E50 E0 B9 90...99; Lao U+0ED0 E0 BB 90...99.
+            if second >= 0xA5 && second <= 0xB5 && second & 1 == 1 { return third >= 0xA6 && third <= 0xAF }
+            return (second == 0xB9 || second == 0xBB) && third >= 0x90 && third <= 0x99
+        case 0xE1:
+            // Myanmar U+1040 E1 81 80...89, Khmer U+17E0 E1 9F A0...A9, Mongolian U+1810 E1 A0 90...99.
+            return (second == 0x81 && third >= 0x80 && third <= 0x89) || (second == 0x9F && third >= 0xA0 && third <= 0xA9)
+                || (second == 0xA0 && third >= 0x90 && third <= 0x99)
+        case 0xEF: return second == 0xBC && third >= 0x90 && third <= 0x99  // U+FF10...FF19
+        case 0x9D: return second == 0x9F && third >= 0x8E  // U+1D7CE...1D7FF: F0 9D 9F 8E...BF
+        default: return false
+        }
     }
 
-    /// Whether the UTF-8 bytes are a fullwidth commercial at (U+FF20).
+    /// Whether the UTF-8 bytes are a commercial at of another form the fold reads as `@`:
+    /// fullwidth (U+FF20) or small (U+FE6B).
     @inline(__always)
     static func isFullwidthAt(_ lead: UInt8, _ second: UInt8, _ third: UInt8) -> Bool {
-        lead == 0xEF && second == 0xBC && third == 0xA0
+        lead == 0xEF && ((second == 0xBC && third == 0xA0) || (second == 0xB9 && third == 0xAB))
     }
 }

@@ -10,7 +10,8 @@ struct MachineTokens {
     /// - Complexity: O(n) in the length of `text`.
     init(_ text: DetectorText) {
         var ranges: [Range<Int>] = []
-        for word in text.split(0..<text.count, where: { text[$0].isWhitespace }) where Self.isMachineWord(text, word) {
+        for word in text.split(0..<text.count, where: { text[$0].isWhitespace })
+        where Self.isMachineWord(text, word) && !Self.numberRunsOn(text, word) {
             ranges.append(text.bytes(word))
         }
         self.ranges = ranges
@@ -37,10 +38,56 @@ struct MachineTokens {
     }
 
     /// Whether characters `word` of `text` (no white space in them) are a path, a file
-    /// name or a hash.
+    /// name or a hash, and hold no card or international phone number of their own
+    /// (``holdsNumber(_:_:)``).
     static func isMachineWord(_ text: DetectorText, _ word: Range<Int>) -> Bool {
         let trimmed = trimmingPunctuation(text, word)
-        return isPath(text, trimmed) || isFileName(text, trimmed) || isHashName(text, trimmed)
+        return (isPath(text, trimmed) || isFileName(text, trimmed) || isHashName(text, trimmed)) && !holdsNumber(text, trimmed)
+    }
+
+    /// Whether a word ends in digits (a `)` after them allowed) that the next word goes
+    /// on with, after one space (`cards/4111 1111 1111 1111`, `tel/(415) 555-0132`): the
+    /// number is not the path's, and the detectors read it whole.
+    static func numberRunsOn(_ text: DetectorText, _ word: Range<Int>) -> Bool {
+        var last = word.upperBound - 1
+        if last > word.lowerBound, text.character(last, is: UInt8(ascii: ")")) { last -= 1 }
+        guard last >= word.lowerBound, text[last].asciiDigit != nil, text.character(word.upperBound, is: UInt8(ascii: " ")) else { return false }
+        let next = word.upperBound + 1
+        guard next < text.count else { return false }
+        return text[next].asciiDigit != nil || (text.character(next, is: UInt8(ascii: "(")) && next + 1 < text.count && text[next + 1].asciiDigit != nil)
+    }
+
+    /// Whether a word holds, as a number of its own (its digits not glued to a letter or
+    /// digit), a payment card number (13 to 19 digits with a scheme's prefix and length,
+    /// passing Luhn, not all one digit) or `+` and 8 to 15 digits: `cards/4111111111111111`,
+    /// `com.example:id/row_4111111111111111`, `contact/+14155550132`. Such a word is
+    /// read as any other, whatever else it looks like: an identifier built from a row's
+    /// card number is not a path's business. Timestamps, counters and dates in paths and
+    /// file names are neither.
+    /// - Complexity: O(n) in the word's length.
+    static func holdsNumber(_ text: DetectorText, _ word: Range<Int>) -> Bool {
+        var index = word.lowerBound
+        var digits: [Int] = []
+        while index < word.upperBound {
+            guard text[index].asciiDigit != nil else {
+                index += 1
+                continue
+            }
+            let start = index
+            digits.removeAll(keepingCapacity: true)
+            while index < word.upperBound, let digit = text[index].asciiDigit {
+                digits.append(digit)
+                index += 1
+            }
+            func isGlue(_ at: Int) -> Bool { at >= 0 && at < text.count && (text[at].isLetter || text[at].isNumber) }
+            guard !isGlue(start - 1), !isGlue(index) else { continue }
+            if text.character(start - 1, is: UInt8(ascii: "+")), (8...15).contains(digits.count) { return true }
+            if (13...19).contains(digits.count), PaymentCardBrand.brand(of: digits[...]) != nil,
+               ValueDetectors.luhn(digits), digits.contains(where: { $0 != digits[0] }) {
+                return true
+            }
+        }
+        return false
     }
 
     /// The word without the quotes, brackets and sentence punctuation around it.

@@ -23,7 +23,8 @@ extension ValueDetectors {
 
     /// The payment card numbers in `text`, as UTF-8 ranges: digits grouped by spaces or
     /// dashes the way cards are, with a scheme's issuer prefix and one of its lengths,
-    /// passing Luhn, not all one digit, not glued to letters or digits, not in a path,
+    /// passing Luhn, not all one digit, not glued to letters or digits (a run's edge
+    /// group that is glued is left out: `A1 4111 1111 1111 1111`), not in a path,
     /// file name, hash or IBAN (`ibans`, UTF-8 ranges), and not in phone context (after a
     /// `+`, or a word such as `phone`, `call`, `whatsapp`). A longer run of groups is
     /// searched for a card in any of its spans of whole groups.
@@ -32,10 +33,13 @@ extension ValueDetectors {
     ///   19 groups).
     static func paymentCardRanges(_ text: DetectorText, skipping machine: MachineTokens, ibans: [Range<Int>]) -> [Range<Int>] {
         var found: [Range<Int>] = []
-        for run in digitRuns(text, separators: " -") {
+        for joined in digitRuns(text, separators: " -") {
+            // An edge group glued to a letter or digit (`A1 4111 ...`) is not part of a
+            // card; what is left of the run is read.
+            guard joined.digits.count >= 13,
+                  let run = trimmingGluedEdges(text, joined, isGlue: { $0.isLetter || $0.isNumber }) else { continue }
             let bytes = text.bytes(run.range)
-            guard run.digits.count >= 13, !machine.covers(bytes), !ibans.contains(where: { $0.overlaps(bytes) }),
-                  !isGlued(text, run.range) else { continue }
+            guard run.digits.count >= 13, !machine.covers(bytes), !ibans.contains(where: { $0.overlaps(bytes) }) else { continue }
             let groups = digitGroups(text, run.range)
             for first in groups.indices {
                 var digits: [Int] = [], lengths: [Int] = []
@@ -77,10 +81,4 @@ extension ValueDetectors {
         return groups
     }
 
-    /// Whether a digit run has a letter or digit right before or after it (`ID4111...`).
-    static func isGlued(_ text: DetectorText, _ run: Range<Int>) -> Bool {
-        [run.lowerBound - 1, run.upperBound].contains { index in
-            index >= 0 && index < text.count && (text[index].isLetter || text[index].isNumber)
-        }
-    }
 }

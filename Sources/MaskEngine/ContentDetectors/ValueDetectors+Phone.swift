@@ -61,14 +61,18 @@ extension ValueDetectors {
     /// amounts grouped by dots; numbers after a word such as `order`, `isbn`, `imei`,
     /// `account` (one of the two words before; a `+` or a phone word wins); card numbers
     /// and IBANs found in the same text (`taken`, UTF-8 ranges); digits glued to a letter
-    /// or `_` (`Screenshot_20160305-123456`); digits inside paths, file names and hashes
+    /// or `_` (`Screenshot_20160305-123456`: an edge group glued so is left out, and the
+    /// rest of the run read); digits inside paths, file names and hashes
     /// (`..._568-1457213548.mp4`).
     static func containsPhone(_ text: DetectorText, skipping machine: MachineTokens, taken: [Range<Int>]) -> Bool {
-        digitRuns(text, separators: " -.()/").contains { run in
+        digitRuns(text, separators: " -.()/").contains { joined in
+            // An edge group glued to a letter or `_` is part of a name, not of the number
+            // (`User7 415-555-0132`, `... 555-0132 2nd`); what is left of the run is read.
+            guard joined.digits.count >= 8,
+                  let run = trimmingGluedEdges(text, joined, isGlue: { $0.isLetter || $0.code == UInt8(ascii: "_") }) else { return false }
             let bytes = text.bytes(run.range)
             let count = run.digits.count
-            guard (8...15).contains(count), !machine.covers(bytes), !taken.contains(where: { $0.overlaps(bytes) }),
-                  !isInName(text, run.range) else { return false }
+            guard (8...15).contains(count), !machine.covers(bytes), !taken.contains(where: { $0.overlaps(bytes) }) else { return false }
             let international = text.character(run.range.lowerBound - 1, is: UInt8(ascii: "+"))
             // A run holds ASCII digits and separators only: its characters are its codes.
             let codes = run.range.map { text[$0].code }
@@ -91,12 +95,6 @@ extension ValueDetectors {
         }
     }
 
-    /// Whether a digit run is part of a name: a letter or `_` right before or after it.
-    static func isInName(_ text: DetectorText, _ run: Range<Int>) -> Bool {
-        [run.lowerBound - 1, run.upperBound].contains { index in
-            index >= 0 && index < text.count && (text[index].isLetter || text.character(index, is: UInt8(ascii: "_")))
-        }
-    }
 
     /// Whether a digit run (its ASCII codes) starts with a date: YYYY-MM-DD, DD-MM-YYYY
     /// or MM-DD-YYYY (or two-digit years), one of `-`, `/`, `.` between the three parts, a

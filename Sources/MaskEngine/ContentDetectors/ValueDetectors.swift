@@ -156,6 +156,24 @@ public enum ValueDetectors {
         return runs
     }
 
+    /// A digit run without its first or last group where that group is glued to the
+    /// character before or after the run (`isGlue`): a neighbouring word's digits are
+    /// joined to a run by the space between them (`A1 4111 1111 1111 1111`,
+    /// `User7 415-555-0132`, `... 555-0132 2nd line`) and would otherwise take the
+    /// whole run out with them. The run as it is when neither edge is glued; nil when
+    /// nothing is left.
+    /// - Complexity: O(n) in the run's length.
+    static func trimmingGluedEdges(_ text: DetectorText, _ run: (digits: [Int], range: Range<Int>),
+                                   isGlue: (DetectorText.Traits) -> Bool) -> (digits: [Int], range: Range<Int>)? {
+        let gluedBefore = run.range.lowerBound > 0 && isGlue(text[run.range.lowerBound - 1])
+        let gluedAfter = run.range.upperBound < text.count && isGlue(text[run.range.upperBound])
+        guard gluedBefore || gluedAfter else { return run }
+        let groups = digitGroups(text, run.range)
+        let first = gluedBefore ? 1 : 0, last = groups.count - (gluedAfter ? 2 : 1)
+        guard first <= last else { return nil }
+        return (groups[first...last].flatMap(\.digits), groups[first].range.lowerBound..<groups[last].range.upperBound)
+    }
+
     // MARK: IBAN
 
     /// The IBANs in `text` (ISO 13616): two letters, two check digits, up to 30 letters

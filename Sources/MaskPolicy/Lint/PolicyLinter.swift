@@ -37,7 +37,7 @@ public struct LintReport: Sendable {
 public enum PolicyLinter {
     static var rules: [any PolicyLintRule.Type] { [
         UnknownTypeRule.self, ConflictRule.self, DuplicateRule.self, NoEffectRule.self,
-        BroadUnmaskRule.self, UnmaskCoversInputRule.self, DefaultUnmaskRule.self, UnjustifiedUnmaskRule.self,
+        BroadUnmaskRule.self, UnmaskCoversInputRule.self, UnmaskReachesFieldTextRule.self, DefaultUnmaskRule.self, UnjustifiedUnmaskRule.self,
         DeadSelectorRule.self, ExposedByAncestorRule.self, DeadKindRule.self, ContradictedDefaultRule.self, DeadByLockRule.self,
         WeakenedSecureClassRule.self, WeakenedMapClassRule.self,
     ] }

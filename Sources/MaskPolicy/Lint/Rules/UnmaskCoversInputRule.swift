@@ -61,7 +61,9 @@ enum UnmaskCoversInputRule: PolicyLintRule {
         }
         guard !unmasks.isEmpty else { return [] }
         // Input classes that are not always bullets, with their chains.
+        // The label a field draws its text in is `unmask-reaches-field-text`'s.
         let inputs: [(name: String, chain: [String])] = catalog.textInputClassNames.compactMap { name in
+            guard !TypeCatalog.fieldTextClasses.contains(name) else { return nil }
             let chain = catalog.chain(of: name)
             return catalog.kind(along: chain) == .secureText ? nil : (name, chain)
         }

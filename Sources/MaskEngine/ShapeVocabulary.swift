@@ -312,8 +312,9 @@ public enum ShapeVocabulary {
     /// phone, card or account number, a government id (a value of a field's shape is
     /// kept only when none does). Not the `secret` detector: identifiers, class names
     /// and fonts are long code-like words, which is what it looks for. Most values never
-    /// reach the detectors: each of those needs an `@` (or `＠`), or six digits, or two
-    /// in 15 bytes, which one pass over the bytes tells.
+    /// reach the detectors: each of those needs an `@` (or `＠`), or eight digits, or six
+    /// in 9 bytes (a UK NI number), or two in 15 bytes, which one pass over the bytes
+    /// tells.
     static func holdsPersonalData(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var digits = 0, first: UInt8 = 0, second: UInt8 = 0
         var gated = false
@@ -323,7 +324,8 @@ public enum ShapeVocabulary {
             first = second
             second = byte
         }
-        guard gated || digits >= 6 || (digits >= 2 && bytes.count >= 15) else { return false }
+        // A UK NI number (6 digits) takes 9 bytes or more; every other number 8 digits.
+        guard gated || digits >= 8 || (digits >= 6 && bytes.count >= 9) || (digits >= 2 && bytes.count >= 15) else { return false }
         return ValueDetectors.scan(String(decoding: bytes, as: UTF8.self)).contains { $0 != .secret }
     }
 

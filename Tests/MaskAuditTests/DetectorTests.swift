@@ -156,6 +156,10 @@ struct DetectorTests {
         ("Call 415-555-0132 2nd line", ContentDetector.phone), ("+1 415 555 0132 2nd", .phone), ("jdoe99 (415) 555-0132", .phone),
         ("User7 415-555-0132", .phone), ("Ref A1 4111 1111 1111 1111", .paymentCard), ("abc1 4111111111111111", .paymentCard),
         ("4111 1111 1111 1111 3rd card", .paymentCard), ("My iPhone15 4111111111111111", .paymentCard),
+        // A name's digits do not end the words before a number: the phone word still counts.
+        ("call Bob7 4155550132", .phone), ("tel User_7 4155550132", .phone),
+        // A number too long for a phone is a card after a phone word too.
+        ("Call me 4111 1111 1111 1111", .paymentCard),
     ])
     func gluedNeighbours(_ text: String, _ detector: ContentDetector) {
         #expect(ValueDetectors.scan(text).contains(detector), "\(text)")
@@ -175,6 +179,11 @@ struct DetectorTests {
         ("cards/4111111111111111", ContentDetector.paymentCard), ("cards/4111 1111 1111 1111", .paymentCard),
         ("contact/+14155550132", .phone), ("tel/(415) 555-0132", .phone), ("row/4111111111111111", .paymentCard),
         ("com.example:id/row_4111111111111111", .paymentCard), ("VID_4111111111111111.mp4", .paymentCard),
+        // Grouped by dashes, dots or parentheses inside the word; runs across one or two spaces, either way.
+        ("cards/4111-1111-1111-1111", .paymentCard), ("https://x.com/pay?card=4111-1111-1111-1111", .paymentCard),
+        ("receipt-4111-1111-1111-1111.pdf", .paymentCard), ("contact/+1-415-555-0132", .phone), ("+1-415-555-0132.vcf", .phone),
+        ("x/+1.415.555.0132", .phone), ("/u/+1(415)5550132", .phone), ("cards/4111  1111 1111 1111", .paymentCard),
+        ("cards/4111 1111 1111 1111/edit", .paymentCard), ("com.example:id/row_4111-1111-1111-1111", .paymentCard),
     ])
     func numbersInMachineWords(_ text: String, _ detector: ContentDetector) {
         #expect(ValueDetectors.scan(text).contains(detector), "\(text)")
@@ -183,7 +192,7 @@ struct DetectorTests {
 
     @Test("timestamps, counters and dates in paths and file names stay machine words", arguments: [
         "orders/1457213548123", "/photos/2016/05/IMG_1234.jpg", "VID_568-1457213548.mp4", "DCIM/Camera/IMG_20160305_123456",
-        "cards/4111111111111112", "items/+1234",
+        "cards/4111111111111112", "items/+1234", "2016-05-03/IMG_1234.jpg", "orders/2016-05-03-1234", "v1.2.3/build-4567",
     ])
     func machineNumbers(_ word: String) {
         #expect(MachineTokens.isMachineWord(word[...]), "\(word)")

@@ -152,7 +152,41 @@ enum ReferenceDetectors {
     // MARK: government ids
 
     /// Reads scalars, not characters, and was not part of the rewrite: the library's own.
-    static func containsGovernmentID(_ text: String) -> Bool { ValueDetectors.containsGovernmentID(text) }
+    /// US social security numbers (AAA-GG-SSSS, not 000/666/9xx areas, no zero group)
+    /// and UK national insurance numbers (two letters, six digits, A to D): over the
+    /// text's scalars, as the engine read them before it read bytes.
+    static func containsGovernmentID(_ text: String) -> Bool {
+        let s = Array(text.unicodeScalars)
+        if s.count >= 11 {
+            for i in 0...(s.count - 11) {
+                let window = s[i..<i + 11]
+                let pattern = window.enumerated().allSatisfy { offset, c in
+                    offset == 3 || offset == 6 ? c == "-" : isDigit(c)
+                }
+                let bounded = (i == 0 || !isDigit(s[i - 1])) && (i + 11 == s.count || !isDigit(s[i + 11]))
+                if pattern && bounded {
+                    let area = Int(String(String.UnicodeScalarView(window.prefix(3)))) ?? 0
+                    let group = Int(String(String.UnicodeScalarView(window.dropFirst(4).prefix(2)))) ?? 0
+                    let serial = Int(String(String.UnicodeScalarView(window.suffix(4)))) ?? 0
+                    if area != 0 && area != 666 && area < 900 && group != 0 && serial != 0 { return true }
+                }
+            }
+        }
+        // ASCII letters upper-cased (the id's letters are ASCII; `ß` is not `SS` here).
+        let compact = text.unicodeScalars.filter { $0 != " " }.map { ("a"..."z").contains($0) ? Unicode.Scalar($0.value - 32)! : $0 }
+        if compact.count >= 9 {
+            for i in 0...(compact.count - 9) {
+                let w = compact[i..<i + 9]
+                let letters = w.prefix(2).allSatisfy(isLetter)
+                let digits = w.dropFirst(2).prefix(6).allSatisfy(isDigit)
+                let suffix = w.last.map { ("A"..."D").contains($0) } ?? false
+                let bounded = (i == 0 || !isAlnum(compact[i - 1])) && (i + 9 == compact.count || !isAlnum(compact[i + 9]))
+                if letters && digits && suffix && bounded { return true }
+            }
+        }
+        return false
+    }
+
 }
 
 extension ReferenceDetectors {
@@ -165,8 +199,11 @@ extension ReferenceDetectors {
         while index > text.startIndex, words.count < 3 {
             index = text.index(before: index)
             let character = text[index]
-            if character.isNumber { break }
-            if character.isLetter {
+            // A digit ends the words, unless a letter or `_` is right before it (`Bob7`).
+            if character.isNumber {
+                guard index > text.startIndex, text[text.index(before: index)].isLetter || text[text.index(before: index)] == "_" else { break }
+                word.insert(contentsOf: String(character), at: word.startIndex)
+            } else if character.isLetter {
                 word.insert(contentsOf: character.lowercased(), at: word.startIndex)
             } else if !word.isEmpty {
                 words.append(word)
@@ -309,7 +346,7 @@ extension ReferenceDetectors {
                     guard PaymentCardBrand.brand(of: digits[...]) != nil, ValueDetectors.isCardGrouping(lengths),
                           ValueDetectors.luhn(digits), digits.contains(where: { $0 != digits[0] }) else { continue }
                     let start = groups[first].range.lowerBound
-                    if text[..<start].last != "+", !followsPhoneWord(text, start) {
+                    if text[..<start].last != "+", digits.count > 15 || !followsPhoneWord(text, start) {
                         found.append(start..<groups[last].range.upperBound)
                     }
                 }
@@ -394,14 +431,21 @@ struct ReferenceMachineTokens {
             }
             let start = index
             while index < text.endIndex, !text[index].isWhitespace { index = text.index(after: index) }
-            // A number that the word ends in and the next word goes on with is read whole.
+            // A number that the word ends in and the next word goes on with (one or two
+            // spaces between), or that the word starts with going on from the previous
+            // word's, is read whole.
+            func isDigit(_ c: Character?) -> Bool { c.map { $0.isASCII && $0.isNumber } ?? false }
             var ending = text[start..<index]
             if ending.last == ")" { ending = ending.dropLast() }
-            let after = text[index...]
-            let runsOn = ending.last.map { $0.isASCII && $0.isNumber } == true && after.first == " "
-                && (after.dropFirst().first.map { $0.isASCII && $0.isNumber } == true
-                    || (after.dropFirst().first == "(" && after.dropFirst(2).first.map { $0.isASCII && $0.isNumber } == true))
-            if Self.isMachineWord(text[start..<index]) && !runsOn { ranges.append(start..<index) }
+            var after = text[index...].dropFirst(text[index...].hasPrefix("  ") ? 2 : 1)
+            if after.first == "(" { after = after.dropFirst() }
+            let runsOn = isDigit(ending.last) && text[index...].first == " " && isDigit(after.first)
+            var opening = text[start..<index]
+            if opening.first == "(" { opening = opening.dropFirst() }
+            var before = text[..<start].dropLast(text[..<start].hasSuffix("  ") ? 2 : 1)
+            if before.last == ")" { before = before.dropLast() }
+            let runsIn = isDigit(opening.first) && text[..<start].last == " " && isDigit(before.last)
+            if Self.isMachineWord(text[start..<index]) && !runsOn && !runsIn { ranges.append(start..<index) }
         }
         self.ranges = ranges
     }
@@ -429,15 +473,27 @@ struct ReferenceMachineTokens {
     /// Whether a word holds a card number or `+` and 8 to 15 digits as a number of its
     /// own (no letter or digit right before or after its digits).
     static func holdsNumber(_ word: Substring) -> Bool {
+        func isDigit(_ c: Character) -> Bool { c.isASCII && c.isNumber }
         var rest = word[...]
-        while let start = rest.firstIndex(where: { $0.isASCII && $0.isNumber }) {
-            let end = rest[start...].firstIndex(where: { !($0.isASCII && $0.isNumber) }) ?? rest.endIndex
-            let digits = rest[start..<end].compactMap(\.wholeNumberValue)
+        while let start = rest.firstIndex(where: isDigit) {
+            // Digit groups joined by one or two of `-.()`.
+            var end = start, groups: [Substring] = [], separators = ""
+            while true {
+                let groupEnd = word[end...].firstIndex(where: { !isDigit($0) }) ?? word.endIndex
+                groups.append(word[end..<groupEnd])
+                let gap = word[groupEnd...].prefix(while: { "-.()".contains($0) }).prefix(2)
+                end = groupEnd
+                guard !gap.isEmpty, let next = word[gap.endIndex...].first, isDigit(next), gap.count == word[groupEnd...].prefix(while: { "-.()".contains($0) }).count else { break }
+                separators += gap
+                end = gap.endIndex
+            }
+            let digits = groups.joined().compactMap(\.wholeNumberValue)
             let before = word[..<start].last, after = word[end...].first
-            rest = rest[end...]
+            rest = word[end...]
             if [before, after].contains(where: { $0.map { $0.isLetter || $0.isNumber } ?? false }) { continue }
             if before == "+" && (8...15).contains(digits.count) { return true }
-            if (13...19).contains(digits.count), PaymentCardBrand.brand(of: digits[...]) != nil, ValueDetectors.luhn(digits),
+            let cardGrouped = groups.count == 1 || (separators.allSatisfy { $0 == "-" } && ValueDetectors.isCardGrouping(groups.map(\.count)))
+            if (13...19).contains(digits.count), cardGrouped, PaymentCardBrand.brand(of: digits[...]) != nil, ValueDetectors.luhn(digits),
                Set(digits).count > 1 {
                 return true
             }

@@ -46,44 +46,69 @@ struct MachineTokens {
     }
 
     /// Whether a word ends in digits (a `)` after them allowed) that the next word goes
-    /// on with, after one space (`cards/4111 1111 1111 1111`, `tel/(415) 555-0132`): the
-    /// number is not the path's, and the detectors read it whole.
+    /// on with, after one or two spaces (`cards/4111 1111 1111 1111`,
+    /// `tel/(415) 555-0132`), or starts with digits (a `(` before them allowed) that go
+    /// on from the previous word's (`4111 1111/edit`): the number is not the path's, and
+    /// the detectors read it whole.
     static func numberRunsOn(_ text: DetectorText, _ word: Range<Int>) -> Bool {
+        func isDigit(_ index: Int) -> Bool { index >= 0 && index < text.count && text[index].asciiDigit != nil }
+        func isSpace(_ index: Int) -> Bool { text.character(index, is: UInt8(ascii: " ")) }
+        // Ends in a number the next word goes on with.
         var last = word.upperBound - 1
         if last > word.lowerBound, text.character(last, is: UInt8(ascii: ")")) { last -= 1 }
-        guard last >= word.lowerBound, text[last].asciiDigit != nil, text.character(word.upperBound, is: UInt8(ascii: " ")) else { return false }
-        let next = word.upperBound + 1
-        guard next < text.count else { return false }
-        return text[next].asciiDigit != nil || (text.character(next, is: UInt8(ascii: "(")) && next + 1 < text.count && text[next + 1].asciiDigit != nil)
+        if last >= word.lowerBound, isDigit(last), isSpace(word.upperBound) {
+            let next = isSpace(word.upperBound + 1) ? word.upperBound + 2 : word.upperBound + 1
+            if isDigit(next) || (text.character(next, is: UInt8(ascii: "(")) && isDigit(next + 1)) { return true }
+        }
+        // Starts with a number the previous word's goes on into.
+        var first = word.lowerBound
+        if text.character(first, is: UInt8(ascii: "(")) { first += 1 }
+        if first < word.upperBound, isDigit(first), isSpace(word.lowerBound - 1) {
+            var previous = isSpace(word.lowerBound - 2) ? word.lowerBound - 3 : word.lowerBound - 2
+            if text.character(previous, is: UInt8(ascii: ")")) { previous -= 1 }
+            if isDigit(previous) { return true }
+        }
+        return false
     }
 
     /// Whether a word holds, as a number of its own (its digits not glued to a letter or
-    /// digit), a payment card number (13 to 19 digits with a scheme's prefix and length,
-    /// passing Luhn, not all one digit) or `+` and 8 to 15 digits: `cards/4111111111111111`,
-    /// `com.example:id/row_4111111111111111`, `contact/+14155550132`. Such a word is
-    /// read as any other, whatever else it looks like: an identifier built from a row's
-    /// card number is not a path's business. Timestamps, counters and dates in paths and
-    /// file names are neither.
+    /// digit before or after), a payment card number (13 to 19 digits with a scheme's
+    /// prefix and length, passing Luhn, not all one digit; in one block, or grouped by
+    /// dashes as cards are) or `+` and 8 to 15 digits (grouped by any of `-.()`):
+    /// `cards/4111111111111111`, `com.example:id/row_4111-1111-1111-1111`,
+    /// `contact/+1-415-555-0132`. Such a word is read as any other, whatever else it
+    /// looks like: an identifier built from a row's card number is not a path's
+    /// business. Timestamps, counters and dates in paths and file names are neither.
     /// - Complexity: O(n) in the word's length.
     static func holdsNumber(_ text: DetectorText, _ word: Range<Int>) -> Bool {
+        func isGlue(_ at: Int) -> Bool { at >= 0 && at < text.count && (text[at].isLetter || text[at].isNumber) }
+        func isSeparator(_ at: Int) -> Bool { at < word.upperBound && text.character(at, isOneOf: "-.()") }
         var index = word.lowerBound
-        var digits: [Int] = []
+        var digits: [Int] = [], groups: [Int] = []
         while index < word.upperBound {
-            guard text[index].asciiDigit != nil else {
+            guard text[index].asciiDigit != nil, !isGlue(index - 1) else {
                 index += 1
                 continue
             }
             let start = index
             digits.removeAll(keepingCapacity: true)
+            groups.removeAll(keepingCapacity: true)
+            var dashesOnly = true
             while index < word.upperBound, let digit = text[index].asciiDigit {
                 digits.append(digit)
                 index += 1
+                if index < word.upperBound, text[index].asciiDigit != nil { continue }
+                groups.append(groups.isEmpty ? digits.count : digits.count - groups.reduce(0, +))
+                // One or two separators between groups (`) `, `)-`), then digits.
+                let gap = isSeparator(index) ? (isSeparator(index + 1) ? 2 : 1) : 0
+                guard gap > 0, index + gap < word.upperBound, text[index + gap].asciiDigit != nil else { break }
+                if (index..<index + gap).contains(where: { !text.character($0, is: UInt8(ascii: "-")) }) { dashesOnly = false }
+                index += gap
             }
-            func isGlue(_ at: Int) -> Bool { at >= 0 && at < text.count && (text[at].isLetter || text[at].isNumber) }
-            guard !isGlue(start - 1), !isGlue(index) else { continue }
+            guard !isGlue(index) else { continue }
             if text.character(start - 1, is: UInt8(ascii: "+")), (8...15).contains(digits.count) { return true }
-            if (13...19).contains(digits.count), PaymentCardBrand.brand(of: digits[...]) != nil,
-               ValueDetectors.luhn(digits), digits.contains(where: { $0 != digits[0] }) {
+            if (13...19).contains(digits.count), groups.count == 1 || (dashesOnly && ValueDetectors.isCardGrouping(groups)),
+               PaymentCardBrand.brand(of: digits[...]) != nil, ValueDetectors.luhn(digits), digits.contains(where: { $0 != digits[0] }) {
                 return true
             }
         }

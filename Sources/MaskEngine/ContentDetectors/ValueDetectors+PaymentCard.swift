@@ -51,7 +51,8 @@ extension ValueDetectors {
                     guard PaymentCardBrand.brand(of: digits[...]) != nil, isCardGrouping(lengths),
                           luhn(digits), digits.contains(where: { $0 != digits[0] }) else { continue }
                     let start = groups[first].range.lowerBound
-                    if !text.character(start - 1, is: UInt8(ascii: "+")), !followsPhoneWord(text, start) {
+                    // A phone word before a number too long for a phone does not make it one.
+                    if !text.character(start - 1, is: UInt8(ascii: "+")), digits.count > 15 || !followsPhoneWord(text, start) {
                         found.append(text.bytes(start..<groups[last].range.upperBound))
                     }
                 }

@@ -12,8 +12,9 @@ extension ValueDetectors {
         "account", "acct", "build", "version",
     ]
 
-    /// The (at most three) words between the previous digit and character `start`,
-    /// nearest first, lower case: `Tel. no: 0812` gives `no`, `tel`.
+    /// The (at most three) words between the previous number and character `start`,
+    /// nearest first, lower case: `Tel. no: 0812` gives `no`, `tel`; digits in a name
+    /// (`Bob7`, `User_7`) are the name's, not a number.
     static func wordsBefore(_ text: DetectorText, _ start: Int) -> [String] {
         var words: [String] = []
         // The current word's characters, lower-cased, last first.
@@ -26,8 +27,12 @@ extension ValueDetectors {
         while index > 0, words.count < 3 {
             index -= 1
             let character = text[index]
-            if character.isNumber { break }
-            if character.isLetter {
+            // A digit ends the words, unless it is part of a name (a letter or `_` right
+            // before it: `call Bob7 4155550132`), whose digits are a word's.
+            if character.isNumber {
+                guard index > 0, text[index - 1].isLetter || text.character(index - 1, is: UInt8(ascii: "_")) else { break }
+                letters.append(text.character(index).lowercased())
+            } else if character.isLetter {
                 let code = character.code
                 if character.isASCII, code != 0xFF {
                     letters.append(String(Unicode.Scalar(code >= UInt8(ascii: "A") && code <= UInt8(ascii: "Z") ? code + 32 : code)))

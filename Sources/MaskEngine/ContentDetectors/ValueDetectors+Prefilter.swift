@@ -7,7 +7,7 @@ extension ValueDetectors {
     /// What each detector needs at least (fullwidth `＠` and the digits of the scripts
     /// ``DetectorFold/endsForeignDigit(_:_:_:)`` knows counting as the ASCII ones, as
     /// ``DetectorFold`` reads them): an e-mail address an `@`; a phone number 8
-    /// ASCII digits, a card 13, a US SSN 9, a UK NI number 6; an IBAN 2 digits in 15
+    /// ASCII digits, a card 13, a US SSN 9, a UK NI number 6 in 9 bytes; an IBAN 2 digits in 15
     /// bytes or more; a PEM key `-----`; every other secret a word of 12 characters or
     /// more (a token prefix and 8 more) that starts with an ASCII character (every
     /// prefix, `eyJ` and generated words do), so a run of 12 bytes or more without a
@@ -24,7 +24,7 @@ extension ValueDetectors {
                 if DetectorFold.isFullwidthAt(first, second, byte) { return true }
                 if DetectorFold.endsForeignDigit(first, second, byte) {
                     digits += 1
-                    if digits >= 6 { return true }
+                    if digits >= 8 || (digits >= 6 && count >= 9) { return true }
                 }
             }
             first = second
@@ -33,7 +33,7 @@ extension ValueDetectors {
             case UInt8(ascii: "@"): return true
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 digits += 1
-                if digits >= 6 { return true }
+                if digits >= 8 || (digits >= 6 && count >= 9) { return true }
             case 0x09...0x0D, 0x20, UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: ","):
                 run = 0
                 dashes = 0
@@ -49,6 +49,6 @@ extension ValueDetectors {
                 dashes = 0
             }
         }
-        return digits >= 2 && count >= 15
+        return (digits >= 6 && count >= 9) || (digits >= 2 && count >= 15)
     }
 }

@@ -185,6 +185,19 @@ public enum ValueDetectors {
     ///
     /// - Complexity: O(n) in the length of `text` (an IBAN is at most 34 characters).
     static func ibanRanges(_ text: String) -> [Range<Int>] {
+        // Every IBAN starts with two ASCII letters and two digits: a text without them
+        // costs one pass over its bytes.
+        var a: UInt8 = 0, b: UInt8 = 0, c: UInt8 = 0
+        var starts = false
+        for byte in text.utf8 {
+            if (a | 0x20) >= UInt8(ascii: "a") && (a | 0x20) <= UInt8(ascii: "z") && (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")
+                && c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") && byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                starts = true
+                break
+            }
+            (a, b, c) = (b, c, byte)
+        }
+        guard starts else { return [] }
         let scalars = Array(text.unicodeScalars)
         var found: [Range<Int>] = []
         // UTF-8 offsets of scalars, counted forward as IBANs are found (in text order).
@@ -247,35 +260,39 @@ public enum ValueDetectors {
     // MARK: government ids
 
     /// US social security numbers (AAA-GG-SSSS, not 000/666/9xx areas, no zero group)
-    /// and UK national insurance numbers (two letters, six digits, A to D).
+    /// and UK national insurance numbers (two letters, six digits, A to D; spaces
+    /// anywhere in it). Read from the text's UTF-8 bytes (both are ASCII; a letter is an
+    /// ASCII letter, upper-cased).
+    /// - Complexity: O(n) in the length of `text`.
     static func containsGovernmentID(_ text: String) -> Bool {
-        let s = Array(text.unicodeScalars)
-        if s.count >= 11 {
-            for i in 0...(s.count - 11) {
-                let window = s[i..<i + 11]
-                let pattern = window.enumerated().allSatisfy { offset, c in
-                    offset == 3 || offset == 6 ? c == "-" : isDigit(c)
-                }
-                let bounded = (i == 0 || !isDigit(s[i - 1])) && (i + 11 == s.count || !isDigit(s[i + 11]))
-                if pattern && bounded {
-                    let area = Int(String(String.UnicodeScalarView(window.prefix(3)))) ?? 0
-                    let group = Int(String(String.UnicodeScalarView(window.dropFirst(4).prefix(2)))) ?? 0
-                    let serial = Int(String(String.UnicodeScalarView(window.suffix(4)))) ?? 0
+        var text = text
+        return text.withUTF8 { bytes in
+            func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+            func value(_ offset: Int, _ count: Int) -> Int { (offset..<offset + count).reduce(0) { $0 * 10 + Int(bytes[$1] - UInt8(ascii: "0")) } }
+            if bytes.count >= 11 {
+                for i in 0...(bytes.count - 11) where bytes[i + 3] == UInt8(ascii: "-") && bytes[i + 6] == UInt8(ascii: "-") {
+                    guard [0, 1, 2, 4, 5, 7, 8, 9, 10].allSatisfy({ isDigit(bytes[i + $0]) }),
+                          i == 0 || !isDigit(bytes[i - 1]), i + 11 == bytes.count || !isDigit(bytes[i + 11]) else { continue }
+                    let area = value(i, 3), group = value(i + 4, 2), serial = value(i + 7, 4)
                     if area != 0 && area != 666 && area < 900 && group != 0 && serial != 0 { return true }
                 }
             }
-        }
-        let compact = Array(text.uppercased().unicodeScalars.filter { $0 != " " })
-        if compact.count >= 9 {
-            for i in 0...(compact.count - 9) {
-                let w = compact[i..<i + 9]
-                let letters = w.prefix(2).allSatisfy(isLetter)
-                let digits = w.dropFirst(2).prefix(6).allSatisfy(isDigit)
-                let suffix = w.last.map { ("A"..."D").contains($0) } ?? false
-                let bounded = (i == 0 || !isAlnum(compact[i - 1])) && (i + 9 == compact.count || !isAlnum(compact[i + 9]))
-                if letters && digits && suffix && bounded { return true }
+            guard bytes.count >= 9 else { return false }
+            // The text without spaces, ASCII letters upper-cased.
+            var compact: [UInt8] = []
+            compact.reserveCapacity(bytes.count)
+            for byte in bytes where byte != 0x20 {
+                compact.append(byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte)
             }
+            func isLetter(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+            guard compact.count >= 9 else { return false }
+            for i in 0...(compact.count - 9) where isLetter(compact[i]) && isLetter(compact[i + 1]) {
+                guard (2..<8).allSatisfy({ isDigit(compact[i + $0]) }), compact[i + 8] >= UInt8(ascii: "A") && compact[i + 8] <= UInt8(ascii: "D"),
+                      i == 0 || !(isLetter(compact[i - 1]) || isDigit(compact[i - 1])),
+                      i + 9 == compact.count || !(isLetter(compact[i + 9]) || isDigit(compact[i + 9])) else { continue }
+                return true
+            }
+            return false
         }
-        return false
     }
 }

@@ -30,11 +30,13 @@ enum UnmaskReachesFieldTextRule: PolicyLintRule {
             """,
         triggering: [
             LintExample("version: 1\ndefault: mask\nrules:\n  - unmask: { type: ↓UILabel }\n    reason: static copy\n  - mask: { type: UITextField }\n"),
+            LintExample("version: 1\ndefault: mask\nrules:\n  - unmask: { type: ↓UILabel }\n    reason: a lock on another input does not reach a text field's label\n  - mask: { type: UITextView, lock: true }\n"),
             LintExample("version: 1\ndefault: mask\ntypes:\n  CenteredLabel: { extends: UILabel }\nrules:\n  - unmask: { type: ↓UIView }\n    reason: every view\n  - mask: { type: UITextField }\n  - mask: { type: UITextView }\n  - mask: { type: CenteredLabel }\n"),
         ],
         nonTriggering: [
             LintExample("version: 1\ndefault: mask\nrules:\n  - unmask: { type: UILabel }\n    reason: static copy\n  - mask: { type: UITextFieldLabel }\n"),
             LintExample("version: 1.1\ndefault: mask\nrules:\n  - unmask: { type: UILabel }\n    reason: static copy\n  - mask: { kind: input, lock: true }\n"),
+            LintExample("version: 1.1\ndefault: mask\nrules:\n  - unmask: { type: UILabel }\n    reason: the label is an input itself\n  - mask: { kind: input, lock: true, recursive: false }\n"),
             LintExample("version: 1\ndefault: mask\nrules:\n  - unmask: { type: UILabel, screen: Catalog }\n    reason: static copy\n  - mask: { type: UITextField, lock: true }\n"),
             LintExample("version: 1\ndefault: mask\nrules:\n  - unmask: { type: android.widget.TextView }\n    reason: labels\n  - mask: { type: android.widget.EditText }\n"),
         ])
@@ -45,6 +47,9 @@ enum UnmaskReachesFieldTextRule: PolicyLintRule {
             catalog.contains(name) ? (name, catalog.chain(of: name)) : nil
         }
         guard !labels.isEmpty else { return [] }
+        // The field the label lives in: a lock reaches the label from it (or from a class
+        // above it), not from another input (`UITextView`, a subclass).
+        let fieldChain = catalog.chain(of: "UITextField")
         var findings: [Diagnostic] = []
         let rules = Array(context.policy.rules.enumerated())
         for (position, parsed) in rules {
@@ -52,14 +57,17 @@ enum UnmaskReachesFieldTextRule: PolicyLintRule {
             let screen = parsed.rule.screen
             // Rules that apply wherever this one does: unscoped, or on the same screen.
             func applies(_ rule: MaskRule) -> Bool { rule.screen == nil || rule.screen.isExactly(screen) }
-            // A locked recursive mask on the inputs decides everything inside them.
+            // A locked mask that reaches the label decides it: on `kind: input` (the label
+            // is an input itself), on a class of the label's chain, or a recursive one on a
+            // class of the field's chain (`UITextField`, `UIControl`, ...).
             let locked = context.policy.rules.contains { other in
                 let rule = other.rule
-                guard rule.action == .mask, rule.locked, rule.recursive, applies(rule) else { return false }
+                guard rule.action == .mask, rule.locked, applies(rule) else { return false }
                 switch rule.selector {
                 case .kind(let kind): return kind == .input
                 case .type(let name):
-                    return catalog.classesSelected(byType: name).contains { catalog.isTextInput($0) && !TypeCatalog.fieldTextClasses.contains($0) }
+                    if labels.allSatisfy({ $0.chain.contains { ClassName.selects(name, $0) } }) { return true }
+                    return rule.recursive && fieldChain.contains { ClassName.selects(name, $0) }
                 default: return false
                 }
             }

@@ -14,7 +14,6 @@ extension TypeCatalog {
         ClassDeclaration("UIView", extends: "UIResponder"),
         ClassDeclaration("UIWindow", extends: "UIView"),
         ClassDeclaration("UILabel", extends: "UIView", kind: .text),
-        ClassDeclaration("UITextFieldLabel", extends: "UILabel"),
         ClassDeclaration("UIControl", extends: "UIView"),
         ClassDeclaration("UIButton", extends: "UIControl"),
         ClassDeclaration("UITextField", extends: "UIControl", kind: .text),

@@ -20,12 +20,15 @@ extension TypeCatalog {
     ]
 
     /// The classes of ``textInputClasses`` that a platform draws a field's text in,
-    /// inside the field: UIKit's `UITextFieldLabel` (a `UILabel`) holds what was typed
-    /// once editing ends. They take input as their field does (`kind: input` selects
-    /// them, `kind: text` does not, the inputs' default reaches them); a type unmask on
-    /// a class above them (`UILabel`) is the `unmask-reaches-field-text` warning's,
-    /// not `unmask-covers-input`'s.
-    public static let fieldTextClasses: Set<String> = ["UITextFieldLabel"]
+    /// inside the field, each with the superclass captures give it: UIKit's
+    /// `UITextFieldLabel` (a `UILabel`) holds what was typed once editing ends. They take
+    /// input as their field does (`kind: input` selects them, `kind: text` does not, the
+    /// inputs' default reaches them). They are not declared in the built-in catalog: a
+    /// view that brings no superclasses is not a `UILabel` for a type rule; one that
+    /// does (`"superclasses": ["UILabel", ...]`) is, and a type unmask on a class above
+    /// it (`UILabel`) is the `unmask-reaches-field-text` warning's, not
+    /// `unmask-covers-input`'s.
+    public static let fieldTextClasses: [String: String] = ["UITextFieldLabel": "UILabel"]
 
     /// ``textInputClasses`` in the engine's string table (FNV-1a over the bytes), for the
     /// resolver's walk of a chain the first time it meets a class.
@@ -43,9 +46,48 @@ extension TypeCatalog {
     /// asks it.
     /// - Complexity: O(n) for a name of n bytes.
     public static func isTextInputClass(_ name: String) -> Bool {
-        let found = ClassName.lookup(name, in: textInputIndex, both: false)
-        return found.own != nil || found.simple != nil
+        var name = name
+        return name.withUTF8 { bytes in
+            if textInputIndex.lookup(bytes: bytes) != nil { return true }
+            guard let start = ClassName.simpleNameStart(bytes) else { return false }
+            // Most qualified names met (`android.widget.FrameLayout`, an app's own
+            // classes) cannot be one: the first and last bytes of the list's names without
+            // a `.` tell, before any hashing (a chain's classes are asked on a cold frame).
+            guard simpleNameBytes.admits(first: bytes[start], last: bytes[bytes.count - 1]) else { return false }
+            return textInputIndex.lookup(bytes: UnsafeBufferPointer(rebasing: bytes[start...])) != nil
+        }
     }
+
+    /// The first and last bytes of the names in ``textInputClasses`` that a qualified
+    /// name's simple name can be (those without a `.`), as bit sets over ASCII.
+    struct EdgeBytes: Sendable {
+        var first: (UInt64, UInt64) = (0, 0)
+        var last: (UInt64, UInt64) = (0, 0)
+
+        init(_ names: some Sequence<String>) {
+            for name in names where !name.utf8.contains(UInt8(ascii: ".")) {
+                guard let head = name.utf8.first, let tail = name.utf8.last else { continue }
+                Self.insert(head, into: &first)
+                Self.insert(tail, into: &last)
+            }
+        }
+
+        static func insert(_ byte: UInt8, into set: inout (UInt64, UInt64)) {
+            guard byte < 0x80 else { return }
+            if byte < 64 { set.0 |= 1 << UInt64(byte) } else { set.1 |= 1 << UInt64(byte - 64) }
+        }
+
+        static func contains(_ byte: UInt8, _ set: (UInt64, UInt64)) -> Bool {
+            guard byte < 0x80 else { return false }
+            return byte < 64 ? set.0 & (1 << UInt64(byte)) != 0 : set.1 & (1 << UInt64(byte - 64)) != 0
+        }
+
+        func admits(first head: UInt8, last tail: UInt8) -> Bool {
+            Self.contains(head, first) && Self.contains(tail, last)
+        }
+    }
+
+    static let simpleNameBytes = EdgeBytes(textInputClasses)
 
     /// Whether views of the class take text input: its class chain (in this catalog)
     /// reaches one of ``textInputClasses`` (``isTextInputClass(_:)``).

@@ -115,10 +115,17 @@ struct CatalogTests {
         #expect(!cycle.isCut(cycle.chain(of: "A")))
     }
 
-    @Test("text-input classes: one list, every entry built in, subclasses and policy classes included")
+    @Test("text-input classes: one list, every entry built in but the labels fields draw in, subclasses and policy classes included")
     func textInputClasses() {
         let c = TypeCatalog.builtin
-        for name in TypeCatalog.textInputClasses { #expect(c.contains(name), "\(name)") }
+        let fieldText = Set(TypeCatalog.fieldTextClasses.keys)
+        for name in TypeCatalog.textInputClasses.subtracting(fieldText) { #expect(c.contains(name), "\(name)") }
+        // The label a field draws its text in is an input by name, and not declared: a
+        // view that brings no superclasses is no `UILabel` to a type rule.
+        for name in fieldText {
+            #expect(!c.contains(name) && TypeCatalog.isTextInputClass(name) && c.isTextInput(name), "\(name)")
+            #expect(c.selectorKind(along: [name]) == .input && c.selectorKind(along: [name, "UILabel", "UIView"]) == .input)
+        }
         for name in ["UITextField", "UISearchTextField", "UITextView", "SwiftUI.TextField", "SwiftUI.SecureField", "SwiftUI.TextEditor",
                      "android.widget.EditText", "android.widget.MultiAutoCompleteTextView",
                      "androidx.appcompat.widget.AppCompatAutoCompleteTextView", "com.google.android.material.textfield.TextInputEditText",
@@ -135,7 +142,7 @@ struct CatalogTests {
         #expect(policy.textInputClassNames.contains("AmountField"))
         #expect(policy.textInputClassNames == policy.textInputClassNames.sorted())
         // The list, and the catalog's SwiftUI input names without the module.
-        #expect(Set(c.textInputClassNames) == TypeCatalog.textInputClasses.union(["SecureField", "TextField", "TextEditor"]))
+        #expect(Set(c.textInputClassNames) == TypeCatalog.textInputClasses.subtracting(fieldText).union(["SecureField", "TextField", "TextEditor"]))
     }
 
     @Test func cyclicPolicyClassesStillResolve() {

@@ -63,7 +63,7 @@ enum UnmaskCoversInputRule: PolicyLintRule {
         // Input classes that are not always bullets, with their chains.
         // The label a field draws its text in is `unmask-reaches-field-text`'s.
         let inputs: [(name: String, chain: [String])] = catalog.textInputClassNames.compactMap { name in
-            guard !TypeCatalog.fieldTextClasses.contains(name) else { return nil }
+            guard TypeCatalog.fieldTextClasses[name] == nil else { return nil }
             let chain = catalog.chain(of: name)
             return catalog.kind(along: chain) == .secureText ? nil : (name, chain)
         }

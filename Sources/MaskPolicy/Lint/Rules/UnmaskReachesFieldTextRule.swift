@@ -43,8 +43,10 @@ enum UnmaskReachesFieldTextRule: PolicyLintRule {
 
     static func check(_ context: LintContext) -> [Diagnostic] {
         let catalog = context.catalog
-        let labels: [(name: String, chain: [String])] = TypeCatalog.fieldTextClasses.sorted().compactMap { name in
-            catalog.contains(name) ? (name, catalog.chain(of: name)) : nil
+        // Each label's chain as a capture that walks the view tree gives it: the label,
+        // then its superclass's chain (a policy may declare the label itself).
+        let labels: [(name: String, chain: [String])] = TypeCatalog.fieldTextClasses.sorted { $0.key < $1.key }.map { name, superclass in
+            (name, catalog.contains(name) ? catalog.chain(of: name) : [name] + catalog.chain(of: superclass))
         }
         guard !labels.isEmpty else { return [] }
         // The field the label lives in: a lock reaches the label from it (or from a class

@@ -43,8 +43,8 @@ enum GraphemeClass {
     static let consonant: UInt8 = 18
     static let count = 19
 
-    /// The class of a scalar beyond ASCII, through the two-level table; ``unknown``
-    /// for all but the scalars ``Placeholder/isOwnGrapheme(_:)`` takes when the
+    /// The class of a scalar, through the two-level table beyond ASCII; ``unknown`` for
+    /// all but ASCII and the scalars ``Placeholder/isOwnGrapheme(_:)`` takes when the
     /// running standard library is not the one the table was derived for.
     static func of(_ scalar: UInt32) -> UInt8 {
         if scalar < 0x80 { return scalar >= 0x20 && scalar < 0x7F ? other : scalar == 0x0D ? cr : scalar == 0x0A ? lf : control }
@@ -53,8 +53,8 @@ enum GraphemeClass {
 }
 
 /// The class table, built once from the derived runs (`GraphemeClassTable.swift`):
-/// one block number per 256 scalars, blocks of 256 classes shared between ranges that
-/// look alike.
+/// one block number per 256 scalars, blocks of 256 classes (one shared by all the
+/// 256-scalar ranges of a single class).
 @usableFromInline
 struct GraphemeTable: Sendable {
     /// Block number of each 256 scalars (0x1100 entries).
@@ -62,7 +62,7 @@ struct GraphemeTable: Sendable {
     /// Classes, 256 a block.
     let blocks: [UInt8]
 
-    static let shared = GraphemeTable()
+    static let shared = GraphemeTable(runs: runtimeMatches ? GraphemeClassTable.runs : fallbackRuns)
 
     /// Whether the running standard library breaks graphemes as the one the table was
     /// derived from: the newest scalars it knew are as old there, and the Indic
@@ -73,35 +73,39 @@ struct GraphemeTable: Sendable {
         return "\u{915}\u{94D}\u{937}".count == 1 && "\u{1F469}\u{1F3FD}\u{200D}\u{1F4BB}".count == 1 && "\u{1F1EF}\u{1F1F5}\u{1F1EB}".count == 2
     }
 
-    init() {
-        var classes = [UInt8](repeating: GraphemeClass.unknown, count: 0x110000)
-        if Self.runtimeMatches {
-            let runs = GraphemeClassTable.runs
-            for (i, run) in runs.enumerated() {
-                let start = Int(run >> 5)
-                let end = i + 1 < runs.count ? Int(runs[i + 1] >> 5) : 0x110000
-                let value = UInt8(run & 0x1F)
-                if value != GraphemeClass.unknown {
-                    for scalar in start..<end { classes[scalar] = value }
-                }
-            }
-        } else {
-            // The classes the byte flavour has always taken: stable since Unicode 1.1.
-            for scalar in 0x80..<0x10000 where Placeholder.isOwnGrapheme(UInt32(scalar)) { classes[scalar] = GraphemeClass.other }
-        }
+    /// Under another standard library, the classes the byte flavour has always taken
+    /// (``Placeholder/isOwnGrapheme(_:)``, stable since Unicode 1.1): `Other`, the rest
+    /// unknown. Tested against ``Placeholder/isOwnGrapheme(_:)``.
+    static let fallbackRuns: [UInt32] = [
+        0x0 << 5 | 0, 0xA1 << 5 | 1, 0xAD << 5 | 0, 0xAE << 5 | 1, 0x300 << 5 | 0, 0x3041 << 5 | 1, 0x3097 << 5 | 0,
+        0x30A1 << 5 | 1, 0x3100 << 5 | 0, 0x4E00 << 5 | 1, 0xA000 << 5 | 0, 0xAC00 << 5 | 1, 0xD7A4 << 5 | 0,
+    ]
+
+    /// The table of runs (first scalar << 5 | class, each up to the next one's first
+    /// scalar, the first at 0): a block of 256 classes for each 256 scalars that are
+    /// not all of one class, one block for each class that fills 256 scalars.
+    init(runs: [UInt32]) {
         var index = [UInt16](repeating: 0, count: 0x1100)
         var blocks: [UInt8] = []
-        var seen: [[UInt8]: UInt16] = [:]
+        var uniform = [UInt16?](repeating: nil, count: 32)
+        var run = 0
         for block in 0..<0x1100 {
-            let slice = Array(classes[block << 8 ..< (block + 1) << 8])
-            if let number = seen[slice] {
+            let base = block << 8
+            while run + 1 < runs.count && Int(runs[run + 1] >> 5) <= base { run += 1 }
+            let end = run + 1 < runs.count ? Int(runs[run + 1] >> 5) : 0x110000
+            let value = UInt8(runs[run] & 0x1F)
+            if end >= base + 256, let number = uniform[Int(value)] {
                 index[block] = number
-            } else {
-                let number = UInt16(seen.count)
-                seen[slice] = number
-                blocks.append(contentsOf: slice)
-                index[block] = number
+                continue
             }
+            let number = UInt16(blocks.count >> 8)
+            if end >= base + 256 { uniform[Int(value)] = number }
+            var current = run
+            for scalar in base..<(base + 256) {
+                while current + 1 < runs.count && Int(runs[current + 1] >> 5) <= scalar { current += 1 }
+                blocks.append(UInt8(runs[current] & 0x1F))
+            }
+            index[block] = number
         }
         self.index = index
         self.blocks = blocks

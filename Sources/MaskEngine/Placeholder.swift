@@ -117,6 +117,24 @@ extension Placeholder {
         var emoji: UInt8 = 0, conjunct: UInt8 = 0
         while k < count {
             let byte = start[k]
+            if byte >= 0x20 && byte < 0x7F {
+                // Printable ASCII is `Other`: it starts a cluster after anything classified
+                // (GB999; only a `Prepend` would hold it, and that is declined), and ends
+                // every sequence the rules follow.
+                previous = C.other
+                emoji = 0; conjunct = 0; pendingIndicator = false
+                inWhitespace = byte == 0x20
+                if bullets {
+                    out[written] = 0xE2; out[written + 1] = 0x80; out[written + 2] = 0xA2  // •
+                    written += 3
+                } else {
+                    out[written] = inWhitespace ? 0x20 : position & 1 == 0 ? UInt8(ascii: "l") : UInt8(ascii: "a")
+                    written += 1
+                }
+                position += 1
+                k += 1
+                continue
+            }
             let scalar: UInt32, length: Int
             if byte < 0x80 {
                 scalar = UInt32(byte)

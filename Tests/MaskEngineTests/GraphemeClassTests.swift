@@ -87,6 +87,17 @@ struct GraphemeClassTests {
         #expect(GraphemeTable.runtimeMatches)
     }
 
+    @Test("under a standard library of another Unicode version, only isOwnGrapheme's scalars are classified")
+    func fallbackTable() {
+        let table = GraphemeTable(runs: GraphemeTable.fallbackRuns)
+        var mismatches: [UInt32] = []
+        for value in UInt32(0x80)...0x10FFFF {
+            let expected = Placeholder.isOwnGrapheme(value) ? C.other : C.unknown
+            if table.class(of: value) != expected { mismatches.append(value) }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10).map { String($0, radix: 16) })")
+    }
+
     @Test("the table is written from the derivation when asked (MASKC_WRITE_GRAPHEME_TABLE)")
     func writeTable() throws {
         guard let path = ProcessInfo.processInfo.environment["MASKC_WRITE_GRAPHEME_TABLE"] else { return }

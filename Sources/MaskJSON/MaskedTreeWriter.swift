@@ -385,8 +385,10 @@ struct MaskedTreeWriter {
         }
 
         /// The `la` pattern (or bullets) of raw bytes, quoted, by the engine's byte
-        /// flavour (``Placeholder/simplePattern(_:_:bullets:into:)``); returns false,
-        /// writing nothing, for bytes that need the `String` flavour.
+        /// flavour (``Placeholder/simplePattern(_:_:bullets:into:)``, which breaks
+        /// graphemes in any script as the `String` flavour does); returns false, writing
+        /// nothing, for bytes that need the `String` flavour (a scalar its class table
+        /// leaves out, such as `Prepend` or unassigned ones, or malformed UTF-8).
         @inline(__always)
         static func appendSimplePattern(_ start: UnsafePointer<UInt8>, _ length: Int, bullets: Bool, to out: inout ByteBuffer) -> Bool {
             out.reserve(length * 3 + 2)

@@ -1,5 +1,5 @@
 import Testing
-import MaskEngine
+@testable import MaskEngine
 
 /// The two flavours of the masking contract's patterns: `Placeholder.simplePattern`
 /// masks UTF-8 bytes of "simple" scalars byte by byte, one `l`/`a` (or `•`) per scalar;
@@ -45,20 +45,20 @@ struct PatternFlavourTests {
 
     func written(_ text: String, bullets: Bool) -> String? { written(Array(text.utf8), bullets: bullets) }
 
+    /// The pattern by the standard library's grapheme breaking (what `emit` wrote
+    /// before the byte flavour took most text), checked against `emit` as well.
     func expected(_ text: String, bullets: Bool) -> String {
-        (bullets ? FieldEmission.bullets : .mask).emit(text) ?? ""
+        let reference = bullets ? String(repeating: Placeholder.secureCharacter, count: text.count) : Placeholder.stringPattern(text)
+        #expect((bullets ? FieldEmission.bullets : .mask).emit(text) == reference, "\(text.debugDescription)")
+        return reference
     }
 
-    @Test("every ASCII byte: printable ones agree with the String flavour, controls are declined")
+    @Test("every ASCII byte, controls and CR LF too, agrees with the String flavour")
     func ascii() {
         for byte in UInt8(0)...0x7F {
-            let text = String(decoding: [byte, UInt8(ascii: "x"), byte], as: UTF8.self)
-            for bullets in [false, true] {
-                let got = written(text, bullets: bullets)
-                if byte < 0x20 {
-                    #expect(got == nil, "byte \(byte)")
-                } else {
-                    #expect(got == expected(text, bullets: bullets), "byte \(byte)")
+            for text in [String(decoding: [byte, UInt8(ascii: "x"), byte], as: UTF8.self), String(decoding: [0x0D, byte, 0x0A, byte], as: UTF8.self)] {
+                for bullets in [false, true] {
+                    #expect(written(text, bullets: bullets) == expected(text, bullets: bullets), "byte \(byte)")
                 }
             }
         }
@@ -98,9 +98,19 @@ struct PatternFlavourTests {
         }
     }
 
-    @Test("anything else is left to Placeholder", arguments: ["e\u{301}", "👍🏽", "a\u{A0}b", "soft\u{AD}hyphen", "ш", "\u{3000}", "\u{3099}", "ᄀ"])
+    @Test("clusters of many scripts are written from bytes, as Placeholder writes them", arguments: [
+        "e\u{301}", "👍🏽", "a\u{A0}b", "soft\u{AD}hyphen", "ш", "\u{3000}", "\u{3099}", "ᄀ", "👩🏽‍💻 🇯🇵🇫", "क्षत्रिय", "ที่นี่", "Việt Nam", "مَرْحَبًا",
+        "\u{1112}\u{1161}\u{11AB}", "1️⃣", "🏴󠁧󠁢󠁳󠁣󠁴󠁿", " \u{301}x\t\u{200D}", "a\r\nb",
+    ])
+    func accepts(_ text: String) {
+        #expect(written(text, bullets: false) == expected(text, bullets: false))
+        #expect(written(text, bullets: true) == expected(text, bullets: true))
+    }
+
+    @Test("Prepend and unassigned scalars are left to Placeholder", arguments: ["\u{600}1", "a\u{110BD}", "x\u{378}", "\u{E0000}", "\u{10FFFF}"])
     func declines(_ text: String) {
         #expect(written(text, bullets: false) == nil)
         #expect(written(text, bullets: true) == nil)
+        #expect(Placeholder.laPattern(text) == GraphemePatternTests.reference(text))
     }
 }

@@ -90,14 +90,45 @@ public enum ClassName {
 
     /// What `table` holds for a class name and for its simple name, read from the
     /// name's bytes (no `String` made for the simple name). With `both` false the simple
-    /// name is not looked up when the name itself is found.
-    static func lookup<Value>(_ name: String, in table: StringTable<Value>, both: Bool) -> (own: Value?, simple: Value?) {
+    /// name is not looked up when the name itself is found. With `simpleNameEdges`, a
+    /// simple name whose first and last bytes are not among the table's is not hashed.
+    static func lookup<Value>(_ name: String, in table: StringTable<Value>, both: Bool, simpleNameEdges: EdgeBytes? = nil) -> (own: Value?, simple: Value?) {
         var name = name
         return name.withUTF8 { bytes in
             let own = table.lookup(bytes: bytes)
             if own != nil && !both { return (own, nil) }
             guard let start = simpleNameStart(bytes) else { return (own, nil) }
+            if let edges = simpleNameEdges, !edges.admits(first: bytes[start], last: bytes[bytes.count - 1]) { return (own, nil) }
             return (own, table.lookup(bytes: UnsafeBufferPointer(rebasing: bytes[start...])))
+        }
+    }
+
+    /// The first and last bytes that the simple names of a set of names can have (those
+    /// without a `.`), as bit sets over ASCII: a prefilter for ``lookup(_:in:both:simpleNameEdges:)``.
+    struct EdgeBytes: Sendable {
+        var first: (UInt64, UInt64) = (0, 0)
+        var last: (UInt64, UInt64) = (0, 0)
+
+        init(_ names: some Sequence<String>) {
+            for name in names where !name.utf8.contains(UInt8(ascii: ".")) {
+                guard let head = name.utf8.first, let tail = name.utf8.last else { continue }
+                Self.insert(head, into: &first)
+                Self.insert(tail, into: &last)
+            }
+        }
+
+        static func insert(_ byte: UInt8, into set: inout (UInt64, UInt64)) {
+            guard byte < 0x80 else { return }
+            if byte < 64 { set.0 |= 1 << UInt64(byte) } else { set.1 |= 1 << UInt64(byte - 64) }
+        }
+
+        static func contains(_ byte: UInt8, _ set: (UInt64, UInt64)) -> Bool {
+            guard byte < 0x80 else { return false }
+            return byte < 64 ? set.0 & (1 << UInt64(byte)) != 0 : set.1 & (1 << UInt64(byte - 64)) != 0
+        }
+
+        func admits(first head: UInt8, last tail: UInt8) -> Bool {
+            Self.contains(head, first) && Self.contains(tail, last)
         }
     }
 }

@@ -20,15 +20,30 @@ extension TypeCatalog {
     ]
 
     /// The classes of ``textInputClasses`` that a platform draws a field's text in,
-    /// inside the field, each with the superclass captures give it: UIKit's
-    /// `UITextFieldLabel` (a `UILabel`) holds what was typed once editing ends. They take
+    /// inside the field, each with the superclass captures give it and the field class
+    /// it lives in: UIKit's `UITextFieldLabel` (a `UILabel` inside a `UITextField`) holds
+    /// what was typed once editing ends. They take
     /// input as their field does (`kind: input` selects them, `kind: text` does not, the
     /// inputs' default reaches them). They are not declared in the built-in catalog: a
     /// view that brings no superclasses is not a `UILabel` for a type rule; one that
     /// does (`"superclasses": ["UILabel", ...]`) is, and a type unmask on a class above
     /// it (`UILabel`) is the `unmask-reaches-field-text` warning's, not
     /// `unmask-covers-input`'s.
-    public static let fieldTextClasses: [String: String] = ["UITextFieldLabel": "UILabel"]
+    public static let fieldTextClasses: [String: FieldText] = ["UITextFieldLabel": FieldText(superclass: "UILabel", field: "UITextField")]
+
+    /// What the catalog knows of a class a field draws its text in (``fieldTextClasses``).
+    public struct FieldText: Sendable, Hashable {
+        /// The superclass captures give the class (`UILabel`).
+        public let superclass: String
+        /// The field class the view lives in (`UITextField`): a lock on it (or on a class
+        /// above it) reaches the view as its parent.
+        public let field: String
+
+        public init(superclass: String, field: String) {
+            self.superclass = superclass
+            self.field = field
+        }
+    }
 
     /// ``textInputClasses`` in the engine's string table (FNV-1a over the bytes), for the
     /// resolver's walk of a chain the first time it meets a class.
@@ -46,48 +61,14 @@ extension TypeCatalog {
     /// asks it.
     /// - Complexity: O(n) for a name of n bytes.
     public static func isTextInputClass(_ name: String) -> Bool {
-        var name = name
-        return name.withUTF8 { bytes in
-            if textInputIndex.lookup(bytes: bytes) != nil { return true }
-            guard let start = ClassName.simpleNameStart(bytes) else { return false }
-            // Most qualified names met (`android.widget.FrameLayout`, an app's own
-            // classes) cannot be one: the first and last bytes of the list's names without
-            // a `.` tell, before any hashing (a chain's classes are asked on a cold frame).
-            guard simpleNameBytes.admits(first: bytes[start], last: bytes[bytes.count - 1]) else { return false }
-            return textInputIndex.lookup(bytes: UnsafeBufferPointer(rebasing: bytes[start...])) != nil
-        }
+        // Most qualified names met (`android.widget.FrameLayout`, an app's own classes)
+        // cannot be one: the first and last bytes of the list's names without a `.` tell,
+        // before any hashing (a chain's classes are asked on a cold frame).
+        let found = ClassName.lookup(name, in: textInputIndex, both: false, simpleNameEdges: simpleNameBytes)
+        return found.own != nil || found.simple != nil
     }
 
-    /// The first and last bytes of the names in ``textInputClasses`` that a qualified
-    /// name's simple name can be (those without a `.`), as bit sets over ASCII.
-    struct EdgeBytes: Sendable {
-        var first: (UInt64, UInt64) = (0, 0)
-        var last: (UInt64, UInt64) = (0, 0)
-
-        init(_ names: some Sequence<String>) {
-            for name in names where !name.utf8.contains(UInt8(ascii: ".")) {
-                guard let head = name.utf8.first, let tail = name.utf8.last else { continue }
-                Self.insert(head, into: &first)
-                Self.insert(tail, into: &last)
-            }
-        }
-
-        static func insert(_ byte: UInt8, into set: inout (UInt64, UInt64)) {
-            guard byte < 0x80 else { return }
-            if byte < 64 { set.0 |= 1 << UInt64(byte) } else { set.1 |= 1 << UInt64(byte - 64) }
-        }
-
-        static func contains(_ byte: UInt8, _ set: (UInt64, UInt64)) -> Bool {
-            guard byte < 0x80 else { return false }
-            return byte < 64 ? set.0 & (1 << UInt64(byte)) != 0 : set.1 & (1 << UInt64(byte - 64)) != 0
-        }
-
-        func admits(first head: UInt8, last tail: UInt8) -> Bool {
-            Self.contains(head, first) && Self.contains(tail, last)
-        }
-    }
-
-    static let simpleNameBytes = EdgeBytes(textInputClasses)
+    static let simpleNameBytes = ClassName.EdgeBytes(textInputClasses)
 
     /// Whether views of the class take text input: its class chain (in this catalog)
     /// reaches one of ``textInputClasses`` (``isTextInputClass(_:)``).

@@ -12,6 +12,10 @@ extension CaptureImporter {
         /// nothing in the file says which is meant. `line` and `column` are those of the
         /// `activity` key.
         case ambiguous(line: Int, column: Int)
+        /// Not text the importers read: neither UTF-8 (with or without a byte order
+        /// mark) nor UTF-16, where the first bad byte is. Reading it as any format would
+        /// fail on bytes rather than on the format, so this is said instead.
+        case undecodable(line: Int, column: Int, message: String)
         /// None of the formats.
         case unknown
     }
@@ -28,7 +32,9 @@ extension CaptureImporter {
     /// XML with `<hierarchy` and `<node` is uiautomator, `<hierarchy` without `<node`
     /// Appium Android, `<XCUIElementType` XCUITest.
     ///
-    /// A UTF-8 byte order mark at the start is skipped; UTF-16 is converted first.
+    /// A UTF-8 byte order mark at the start is skipped; UTF-16 is converted first. XML
+    /// (a `<` first) or UTF-16 that is not valid text (a capture with a stray byte, a
+    /// lone surrogate) is `.undecodable`, with where decoding failed.
     /// - Complexity: O(n). UTF-8 JSON, a large mapped file included, is scanned in place.
     public static func detect(_ bytes: InputBytes) -> Detection {
         let json: Detection? = bytes.withUnsafeBytes { buffer in
@@ -38,9 +44,28 @@ extension CaptureImporter {
         }
         if let json { return json }
         // UTF-16, XML and anything else: decoded and checked first.
-        guard let text = try? TextDecoding.utf8(bytes.bytes) else { return .unknown }
+        let text: [UInt8]
+        do {
+            text = try TextDecoding.utf8(bytes.bytes)
+        } catch {
+            // XML (a `<` first) or UTF-16 that does not decode: the bytes are what is
+            // wrong. Anything else is left to maskc's JSON reader, which says where it stops.
+            guard looksLikeMarkup(bytes) else { return .unknown }
+            return .undecodable(line: error.line, column: error.column, message: error.message)
+        }
         if let json = text.withUnsafeBufferPointer({ detectJSON($0) }) { return json }
         return detectXML(text)
+    }
+
+    /// Whether bytes are UTF-16 (``TextDecoding/utf16Start(_:)``) or start, after a UTF-8
+    /// byte order mark and whitespace, with `<`.
+    static func looksLikeMarkup(_ bytes: InputBytes) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            if TextDecoding.utf16Start(buffer) != nil { return true }
+            var i = TextDecoding.hasByteOrderMark(buffer) ? 3 : 0
+            while i < buffer.count, XMLReader.isSpace(buffer[i]) { i += 1 }
+            return i < buffer.count && buffer[i] == UInt8(ascii: "<")
+        }
     }
 
     /// Detects the format of bytes held in an array, as the `InputBytes` form does.

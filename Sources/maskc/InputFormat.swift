@@ -83,6 +83,8 @@ enum InputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
         case .unknown: return .json
         case .ambiguous(let line, let column):
             throw ImportError(file: file, line: line + firstLine - 1, column: column, message: ambiguityMessage, reason: .ambiguous)
+        case .undecodable(let line, let column, let message):
+            throw ImportError(file: file, line: line + firstLine - 1, column: column, message: message, reason: .encoding)
         }
     }
 

@@ -116,7 +116,7 @@ struct CatalogTests {
     }
 
     @Test("text-input classes: one list, every entry built in but the labels fields draw in, subclasses and policy classes included")
-    func textInputClasses() {
+    func textInputClasses() throws {
         let c = TypeCatalog.builtin
         let fieldText = Set(TypeCatalog.fieldTextClasses.keys)
         for name in TypeCatalog.textInputClasses.subtracting(fieldText) { #expect(c.contains(name), "\(name)") }
@@ -125,6 +125,10 @@ struct CatalogTests {
         for name in fieldText {
             #expect(!c.contains(name) && TypeCatalog.isTextInputClass(name) && c.isTextInput(name), "\(name)")
             #expect(c.selectorKind(along: [name]) == .input && c.selectorKind(along: [name, "UILabel", "UIView"]) == .input)
+            // Its superclass is a declared class that takes no input; its field is an input.
+            let text = try #require(TypeCatalog.fieldTextClasses[name])
+            #expect(c.contains(text.superclass) && !c.isTextInput(text.superclass), "\(name)")
+            #expect(c.contains(text.field) && c.isTextInput(text.field), "\(name)")
         }
         for name in ["UITextField", "UISearchTextField", "UITextView", "SwiftUI.TextField", "SwiftUI.SecureField", "SwiftUI.TextEditor",
                      "android.widget.EditText", "android.widget.MultiAutoCompleteTextView",

@@ -38,6 +38,28 @@ struct DetectionTests {
         #expect(CaptureImporter.detect(utf16("{\"activity_name\":\"a\"}", bigEndian: false)) == .format(.rico))
     }
 
+    @Test("text that is neither UTF-8 nor UTF-16 is undecodable, with where it fails")
+    func undecodable() throws {
+        // An XML capture with a stray byte inside an attribute.
+        let xml = Array("<?xml version=\"1.0\"?>\n<hierarchy><node text=\"".utf8) + [0xFF, 0x41] + Array("\"/></hierarchy>".utf8)
+        guard case .undecodable(let line, let column, let message) = CaptureImporter.detect(xml) else {
+            Issue.record("not undecodable: \(CaptureImporter.detect(xml))")
+            return
+        }
+        #expect(line == 2 && column == 24 && message.contains("UTF-8"))
+        // A lone UTF-16 surrogate after a byte order mark.
+        let broken: [UInt8] = [0xFF, 0xFE, 0x3C, 0x00, 0x00, 0xD8, 0x3E, 0x00]
+        guard case .undecodable = CaptureImporter.detect(broken) else {
+            Issue.record("not undecodable: \(CaptureImporter.detect(broken))")
+            return
+        }
+        // The message names bytes and positions, never the capture's text.
+        #expect(!message.contains("A\""))
+        // A JSON object with a bad byte is JSON's, and so is other text: its reader says where.
+        #expect(CaptureImporter.detect(Array("{\"class\":\"".utf8) + [0xFF] + Array("\"}".utf8)) == .format(.json))
+        #expect(CaptureImporter.detect([0x41, 0xFF, 0x3C]) == .unknown)
+    }
+
     /// `{"activity": {"root": DECOY}, "note": "xxx...", KEY: ...}`: a maskc tree's own key
     /// after `padding` bytes, behind a Rico hierarchy.
     static func decoy(padding: Int, key: String = #""root":{"class":"UILabel"}"#) -> [UInt8] {

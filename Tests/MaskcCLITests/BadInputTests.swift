@@ -45,6 +45,15 @@ struct BadInputTests {
         try Self.expectRejected(try Self.file("utf8.json", bytes), exit: 4, mentions: "invalid UTF-8")
     }
 
+    @Test("an XML capture that is not UTF-8 is an encoding error where the bad byte is, not a JSON one")
+    func xmlNotUTF8() throws {
+        let bytes = Array("<?xml version=\"1.0\"?>\n<hierarchy><node text=\"Jane ".utf8) + [0xFF] + Array("4242\"/></hierarchy>\n".utf8)
+        let path = try Self.file("bad.xml", bytes)
+        try Self.expectRejected(path, exit: 4, mentions: ":2:29: error: invalid UTF-8")
+        let result = try CLIHarness.run(["apply", path, "--policy", Self.policy])
+        #expect(!result.stderr.contains("$"), "\(result.stderr)")
+    }
+
     @Test func notJSON() throws {
         try Self.expectRejected(try Self.file("text.json", "Jane Appleseed 4242\n"), exit: 4, mentions: "error:")
     }

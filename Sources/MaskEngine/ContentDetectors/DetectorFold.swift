@@ -56,7 +56,9 @@ enum DetectorFold {
         // Digits of the scripts the byte gates know (``endsForeignDigit(_:_:_:)``).
         case 0x1D7CE...0x1D7FF: return UInt8(ascii: "0") + UInt8((scalar.value - 0x1D7CE) % 10)
         case 0x660...0x1819:
-            guard let zero = digitZeros.first(where: { scalar.value >= $0 && scalar.value <= $0 + 9 }) else { return nil }
+            // Each script's ten digits lie in one 16-scalar block: one read finds its zero.
+            let zero = UInt32(digitZeroByBlock[Int(scalar.value >> 4) - 0x66])
+            guard zero != 0, scalar.value >= zero, scalar.value <= zero + 9 else { return nil }
             return UInt8(ascii: "0") + UInt8(scalar.value - zero)
         default: return nil
         }
@@ -67,6 +69,17 @@ enum DetectorFold {
     /// Telugu, Kannada, Malayalam, Thai, Lao, Myanmar, Khmer, Mongolian.
     static let digitZeros: [UInt32] = [0x660, 0x6F0, 0x966, 0x9E6, 0xA66, 0xAE6, 0xB66, 0xBE6, 0xC66, 0xCE6, 0xD66, 0xE50,
                                        0xED0, 0x1040, 0x17E0, 0x1810]
+
+    /// ``digitZeros`` by 16-scalar block from U+0660's (`value >> 4` less 0x66), 0 for a
+    /// block without digits: each script's ten digits lie inside one block.
+    static let digitZeroByBlock: [UInt16] = {
+        var table = [UInt16](repeating: 0, count: 0x181 - 0x66 + 1)
+        for zero in digitZeros {
+            precondition(zero >> 4 == (zero + 9) >> 4, "a script's digits cross a block")
+            table[Int(zero >> 4) - 0x66] = UInt16(zero)
+        }
+        return table
+    }()
 
     /// Whether a scalar is an invisible format character the fold drops.
     static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {

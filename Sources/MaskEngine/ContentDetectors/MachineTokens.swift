@@ -94,11 +94,13 @@ struct MachineTokens {
             digits.removeAll(keepingCapacity: true)
             groups.removeAll(keepingCapacity: true)
             var dashesOnly = true
+            var grouped = 0  // digits in the groups before this one
             while index < word.upperBound, let digit = text[index].asciiDigit {
                 digits.append(digit)
                 index += 1
                 if index < word.upperBound, text[index].asciiDigit != nil { continue }
-                groups.append(groups.isEmpty ? digits.count : digits.count - groups.reduce(0, +))
+                groups.append(digits.count - grouped)
+                grouped = digits.count
                 // One or two separators between groups (`) `, `)-`), then digits.
                 let gap = isSeparator(index) ? (isSeparator(index + 1) ? 2 : 1) : 0
                 guard gap > 0, index + gap < word.upperBound, text[index + gap].asciiDigit != nil else { break }

@@ -45,13 +45,12 @@ enum UnmaskReachesFieldTextRule: PolicyLintRule {
         let catalog = context.catalog
         // Each label's chain as a capture that walks the view tree gives it: the label,
         // then its superclass's chain (a policy may declare the label itself).
-        let labels: [(name: String, chain: [String])] = TypeCatalog.fieldTextClasses.sorted { $0.key < $1.key }.map { name, superclass in
-            (name, catalog.contains(name) ? catalog.chain(of: name) : [name] + catalog.chain(of: superclass))
+        // The field it lives in: a lock reaches the label from it (or from a class above
+        // it), not from another input (`UITextView`, a subclass).
+        let labels: [(name: String, chain: [String], fieldChain: [String])] = TypeCatalog.fieldTextClasses.sorted { $0.key < $1.key }.map { name, text in
+            (name, catalog.contains(name) ? catalog.chain(of: name) : [name] + catalog.chain(of: text.superclass), catalog.chain(of: text.field))
         }
         guard !labels.isEmpty else { return [] }
-        // The field the label lives in: a lock reaches the label from it (or from a class
-        // above it), not from another input (`UITextView`, a subclass).
-        let fieldChain = catalog.chain(of: "UITextField")
         var findings: [Diagnostic] = []
         let rules = Array(context.policy.rules.enumerated())
         for (position, parsed) in rules {
@@ -68,8 +67,10 @@ enum UnmaskReachesFieldTextRule: PolicyLintRule {
                 switch rule.selector {
                 case .kind(let kind): return kind == .input
                 case .type(let name):
-                    if labels.allSatisfy({ $0.chain.contains { ClassName.selects(name, $0) } }) { return true }
-                    return rule.recursive && fieldChain.contains { ClassName.selects(name, $0) }
+                    return labels.allSatisfy { label in
+                        label.chain.contains { ClassName.selects(name, $0) }
+                            || (rule.recursive && label.fieldChain.contains { ClassName.selects(name, $0) })
+                    }
                 default: return false
                 }
             }

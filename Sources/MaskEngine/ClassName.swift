@@ -64,6 +64,59 @@ public enum ClassName {
         }
     }
 
+    /// The generic arguments of a class name, outermost level only, trimmed of spaces
+    /// (`["SwiftUI.SecureField<SwiftUI.Text>", "SwiftUI._PaddingLayout"]` for
+    /// `SwiftUI.ModifiedContent<SwiftUI.SecureField<SwiftUI.Text>, SwiftUI._PaddingLayout>`);
+    /// empty for a name without them or whose brackets do not balance.
+    /// - Complexity: O(n) for a name of n bytes.
+    public static func genericArguments(of name: String) -> [String] {
+        let bytes = Array(name.utf8)
+        guard let open = bytes.firstIndex(of: UInt8(ascii: "<")), open > 0, bytes.last == UInt8(ascii: ">") else { return [] }
+        var arguments: [String] = []
+        var depth = 0, start = open + 1
+        func add(_ end: Int) {
+            let argument = String(decoding: bytes[start..<end], as: UTF8.self)
+            arguments.append(String(argument.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed()))
+        }
+        for index in (open + 1)..<(bytes.count - 1) {
+            switch bytes[index] {
+            case UInt8(ascii: "<"), UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: ">"), UInt8(ascii: ")"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth < 0 { return [] }
+            case UInt8(ascii: ",") where depth == 0:
+                add(index)
+                start = index + 1
+            default: break
+            }
+        }
+        guard depth == 0 else { return [] }
+        add(bytes.count - 1)
+        return arguments.contains(where: \.isEmpty) ? [] : arguments
+    }
+
+    /// The views a SwiftUI wrapper type holds, as its generic arguments name them:
+    /// `ModifiedContent<Content, Modifier>` (a view with modifiers: `.padding()`,
+    /// `.frame()`) holds its content; `_ConditionalContent<TrueContent, FalseContent>`
+    /// (an `if`/`else`, such as a show-password toggle between a `SecureField` and a
+    /// `TextField`) either of two; `Optional<Wrapped>` (an `if` without `else`) its
+    /// wrapped view. Nil for any other name.
+    public static func wrappedViews(of name: String) -> [String]? {
+        guard let base = genericBase(of: name) else { return nil }
+        let simple = simpleName(of: base) ?? base
+        // How many arguments the type has, and how many of the first are views.
+        let shape: (arguments: Int, views: Int)
+        switch simple {
+        case "ModifiedContent": shape = (2, 1)
+        case "_ConditionalContent": shape = (2, 2)
+        case "Optional": shape = (1, 1)
+        default: return nil
+        }
+        let arguments = genericArguments(of: name)
+        guard arguments.count == shape.arguments else { return nil }
+        return Array(arguments.prefix(shape.views))
+    }
+
     /// Whether a name has generic arguments (a `<` after its first byte), read from its
     /// bytes without making a string.
     @inline(__always)

@@ -15,11 +15,24 @@ public struct MaskDecision: Sendable, Hashable {
     /// The detector of the policy's `detect:` safety net that masked the view (level 0),
     /// or nil.
     public var detector: ContentDetector? {
-        rule <= -2 ? ContentDetector(code: UInt8(truncatingIfNeeded: -2 - rule)) : nil
+        rule <= -2 && rule > Self.contentBase ? ContentDetector(code: UInt8(truncatingIfNeeded: -2 - rule)) : nil
     }
-    /// `ruleIndex`, -1 for none, or -2 - code for the safety net's detector: a decision is kept for every view of a tree, so it stays small
-    /// (12 bytes).
+    /// The dimension whose default masked the view for the content it carries (a view
+    /// of no dimension with text or an image of its own, level 5:
+    /// ``DecisionTable/contentDefault(_:kind:carriesText:image:)``), or nil.
+    public var contentDimension: DefaultDimension? {
+        switch rule {
+        case Self.contentBase: return .text
+        case Self.contentBase - 1: return .images
+        default: return nil
+        }
+    }
+    /// `ruleIndex`, -1 for none, -2 - code for the safety net's detector, or
+    /// ``contentBase`` and below for a content default: a decision is kept for every view
+    /// of a tree, so it stays small (12 bytes).
     private var rule: Int32
+    /// Where the content defaults' codes start (below every detector's).
+    private static let contentBase: Int32 = -1000
     /// The view's kind.
     public var kind: ViewKind
     /// Whether the view is secure text entry or inside one: it is masked, its
@@ -53,6 +66,16 @@ public struct MaskDecision: Sendable, Hashable {
         copy.isMasked = true
         copy.level = .detector
         copy.rule = -2 - Int32(detector.code)
+        return copy
+    }
+
+    /// This decision masked on level 5 by the default of the content the view carries
+    /// (`text` or `images`); kind, security and children as they were.
+    func maskedByContent(_ dimension: DefaultDimension) -> MaskDecision {
+        var copy = self
+        copy.isMasked = true
+        copy.level = .default
+        copy.rule = dimension == .text ? Self.contentBase : Self.contentBase - 1
         return copy
     }
 

@@ -25,6 +25,8 @@ public enum SecureContent {
         "currentpassword",
         // Android autofill hints (View.AUTOFILL_HINT_*, androidx HintConstants).
         "smsotpcode", "emailotpcode", "2faappotpcode",
+        // ... and the names of their constants (`HintConstants.AUTOFILL_HINT_SMS_OTP`).
+        "smsotp", "emailotp", "2faappotp",
     ]
 
     /// A name folded for comparison: ASCII letters lowercased, `-`, `_`, `.` and spaces
@@ -78,24 +80,72 @@ public enum SecureContent {
     }
 
     /// Whether the bytes, with `- _ .` and spaces dropped and letters lower-cased, are one
-    /// of ``secureNames``.
+    /// of ``secureNames``, alone or after the name of the type or constant that holds it
+    /// (``securePrefixes``: `UITextContentType.password`, `UITextContentTypePassword`,
+    /// `View.AUTOFILL_HINT_PASSWORD`). Fullwidth forms read as ASCII and invisible format
+    /// characters (zero-width spaces and joiners, soft hyphens) are dropped, as the
+    /// detectors read them: none of these hides a secure name.
     private static func isSecureFoldedName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var folded: [UInt8] = []
-        folded.reserveCapacity(longestSecureName + 1)
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: " "): continue
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): folded.append(byte | 0x20)
-            default: folded.append(byte)
+        folded.reserveCapacity(longestFoldedName + 1)
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        decoding: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                var value = scalar.value
+                if value >= 0xFF01 && value <= 0xFF5E { value -= 0xFEE0 }  // fullwidth ASCII
+                if value < 0x80 {
+                    let byte = UInt8(value)
+                    switch byte {
+                    case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: " "): continue decoding
+                    case UInt8(ascii: "A")...UInt8(ascii: "Z"): folded.append(byte | 0x20)
+                    default: folded.append(byte)
+                    }
+                } else if DetectorFold.isInvisible(scalar) {
+                    continue decoding
+                } else {
+                    folded.append(contentsOf: UTF8.encode(scalar)!)
+                }
+            case .emptyInput:
+                break decoding
+            case .error:
+                return false
             }
-            // Folded past the longest name: none of them, however it goes on.
-            if folded.count > longestSecureName { return false }
+            // Folded past the longest name with its longest prefix: none of them, however it goes on.
+            if folded.count > longestFoldedName { return false }
         }
-        return secureNames.contains(String(decoding: folded, as: UTF8.self))
+        if secureNames.contains(String(decoding: folded, as: UTF8.self)) { return true }
+        // After the name of the type or constant, whatever qualifies it
+        // (`android.view.View.AUTOFILL_HINT_`, `androidx.autofill.HintConstants.AUTOFILL_HINT_`).
+        for prefix in securePrefixes {
+            guard let end = lastEnd(of: prefix, in: folded) else { continue }
+            return secureNames.contains(String(decoding: folded[end...], as: UTF8.self))
+        }
+        return false
     }
+
+    /// Where the last occurrence of `part` in `bytes` ends, or nil.
+    private static func lastEnd(of part: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard bytes.count >= part.count else { return nil }
+        for start in stride(from: bytes.count - part.count, through: 0, by: -1) where bytes[start..<start + part.count].elementsEqual(part) {
+            return start + part.count
+        }
+        return nil
+    }
+
+    /// The folded names of the types and constants that hold content types and autofill
+    /// hints: iOS `UITextContentType` (`.password`, and Objective-C's
+    /// `UITextContentTypePassword`), Android `View.AUTOFILL_HINT_` and androidx
+    /// `HintConstants.AUTOFILL_HINT_`, each however it is qualified.
+    static let securePrefixes: [[UInt8]] = ["uitextcontenttype", "autofillhint"].map { Array($0.utf8) }
 
     /// The longest of ``secureNames``, in bytes.
     static let longestSecureName = secureNames.map(\.utf8.count).max() ?? 0
+
+    /// The longest folded name worth reading: a secure name after the longest qualified
+    /// prefix met (`androidxautofillhintconstantsautofillhint`, 41 bytes), with room.
+    static let longestFoldedName = longestSecureName + 64
 
     /// Whether an Android `inputType` (the `android.text.InputType` bits) is a password:
     /// the text variations `textPassword` (0x81), `textVisiblePassword` (0x91) and

@@ -96,18 +96,55 @@ public struct TypeCatalog: Sendable {
     /// writes a SwiftUI view's type) extends its name without the arguments
     /// (``ClassName/genericBase(of:)``) unless its declaration names another
     /// superclass: an undeclared one gets a declaration saying just that, so its views
-    /// take the bare class's kind and type rules (a secure field stays secure).
-    /// - Complexity: O(n) for a name of n bytes.
+    /// take the bare class's kind and type rules (a secure field stays secure). A
+    /// SwiftUI wrapper extends the view it holds (``ClassName/wrappedViews(of:)``):
+    /// `ModifiedContent<SecureField<Text>, _PaddingLayout>` is a secure field with
+    /// padding, and `_ConditionalContent<TextField<Text>, SecureField<Text>>` (a
+    /// show-password toggle) extends the stricter of its two (``wrapperStrictness(_:)``).
+    /// - Complexity: O(n) for a name of n bytes; a wrapper's arguments are looked up too.
     public func declaration(of name: String) -> ClassDeclaration? {
         let found = ClassName.lookup(name, in: index, both: false)
         guard let declared = found.own ?? found.simple else {
-            return ClassName.genericBase(of: name).map { ClassDeclaration(name, extends: $0) }
+            return genericSuperclass(of: name).map { ClassDeclaration(name, extends: $0) }
         }
-        guard declared.superclass == nil, let base = ClassName.genericBase(of: name) else { return declared }
+        guard declared.superclass == nil, let base = genericSuperclass(of: name) else { return declared }
         var linked = declared
         linked.superclass = base
         return linked
     }
+
+    /// The class a generic class extends: the view a SwiftUI wrapper holds (of two, the
+    /// stricter; a tie, the first), else its name without the arguments; nil for a name
+    /// without arguments.
+    func genericSuperclass(of name: String) -> String? {
+        guard ClassName.hasGenericArguments(name) else { return nil }
+        guard let wrapped = ClassName.wrappedViews(of: name), let first = wrapped.first else { return ClassName.genericBase(of: name) }
+        guard wrapped.count > 1 else { return first }
+        return wrapped.max { wrapperStrictness($0) < wrapperStrictness($1) }
+    }
+
+    /// How strictly the masking treats views of a class, to choose between the views a
+    /// wrapper may hold: secure text 3, a text input 2, text or a map 1, anything else 0.
+    /// A wrapper inside is read through (the strictest of what it may hold) up to
+    /// ``maximumWrapperDepth`` levels, past which a view counts 0: the name is read
+    /// level by level, never through ``declaration(of:)`` again, so nested
+    /// `_ConditionalContent`s cost their size, not a power of it.
+    func wrapperStrictness(_ name: String, depth: Int = 1) -> Int {
+        if let wrapped = ClassName.wrappedViews(of: name) {
+            guard depth < Self.maximumWrapperDepth else { return 0 }
+            return wrapped.map { wrapperStrictness($0, depth: depth + 1) }.max() ?? 0
+        }
+        let chain = chain(of: name)
+        switch kind(along: chain) {
+        case .secureText: return 3
+        case _ where chain.contains(where: Self.isTextInputClass): return 2
+        case .text, .swiftUIText, .map: return 1
+        default: return 0
+        }
+    }
+
+    /// How deep ``wrapperStrictness(_:depth:)`` reads wrappers inside wrappers.
+    static let maximumWrapperDepth = 16
 
     /// Whether the catalog declares the class, under its own or its simple name, or
     /// (for a generic class) knows its name without the arguments.

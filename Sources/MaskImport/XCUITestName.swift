@@ -75,10 +75,11 @@ enum XCUITestName {
         for element in elements where typingElements.contains(element.name) {
             if let value = XCUITestImporter.nonEmpty(element.attribute("value")) { typed.insert(comparable(value)) }
         }
+        let typedRuns = runs(ofTyped: typed)
         for index in candidates {
             let key = comparable(elements[index].attribute("name") ?? "")
             // Rule 1 made sure the element's own label and value differ from its name.
-            if shown.contains(key) || (!typed.isEmpty && holdsTyped(key, typed)) {
+            if shown.contains(key) || (!typedRuns.isEmpty && holdsTyped(key, runs: typedRuns)) {
                 roles[index] = .text
                 continue
             }
@@ -100,26 +101,57 @@ enum XCUITestName {
         "XCUIElementTypeTextField", "XCUIElementTypeSecureTextField", "XCUIElementTypeSearchField", "XCUIElementTypeTextView",
     ]
 
-    /// Whether a run of `name`'s pieces between `_ . - : /` (with the separators between
-    /// them) is one of `typed`: `jdoe_1984` in `logout_jdoe_1984`. A name of k pieces has
-    /// k(k+1)/2 runs; past 32 pieces only runs of up to 32 are looked at.
+    /// Whether a run of `name`'s pieces between `_ . - : /` is one of `typed`, or two or
+    /// more words in a row of one, whatever separates the words on either side:
+    /// `jdoe_1984` in `logout_jdoe_1984`, and a typed `Jane Doe` in `greeting_Jane_Doe`
+    /// or `avatar.Jane-Doe` (a name writes a value's spaces as separators). A name of k
+    /// pieces has k(k+1)/2 runs; past 32 pieces only runs of up to 32 are looked at.
     static func holdsTyped(_ name: String, _ typed: Set<String>) -> Bool {
-        let bytes = Array(name.utf8)
-        let isSeparator: (UInt8) -> Bool = { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "/") }
-        // Each piece's start and end.
-        var pieces: [(start: Int, end: Int)] = []
-        var start = 0
-        for index in 0...bytes.count where index == bytes.count || isSeparator(bytes[index]) {
-            if index > start { pieces.append((start, index)) }
-            start = index + 1
-        }
+        holdsTyped(name, runs: runs(ofTyped: typed))
+    }
+
+    /// ``holdsTyped(_:_:)`` against the runs of the typed values (``runs(ofTyped:)``).
+    static func holdsTyped(_ name: String, runs typedRuns: Set<String>) -> Bool {
+        let pieces = self.pieces(of: name, isSeparator: isNameSeparator)
         for first in pieces.indices {
             for last in first..<min(pieces.count, first + 32) {
-                let run = String(decoding: bytes[pieces[first].start..<pieces[last].end], as: UTF8.self)
-                if typed.contains(run) { return true }
+                if typedRuns.contains(pieces[first...last].joined(separator: "_")) { return true }
             }
         }
         return false
+    }
+
+    /// What a name may hold of the typed values: each value whole, and each run of two to
+    /// eight of its words in a row, the words split at whitespace, `_ . - : /` and
+    /// `+ @ ,` and joined by `_` (the names' pieces are joined so too).
+    static func runs(ofTyped typed: Set<String>) -> Set<String> {
+        var runs: Set<String> = []
+        for value in typed {
+            let words = pieces(of: value) { isNameSeparator($0) || $0 <= 0x20 || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: ",") }
+            guard !words.isEmpty else { continue }
+            runs.insert(words.joined(separator: "_"))
+            for first in words.indices where first + 1 < words.count {
+                for last in (first + 1)..<min(words.count, first + 8) { runs.insert(words[first...last].joined(separator: "_")) }
+            }
+        }
+        return runs
+    }
+
+    /// The separators between a name's pieces: `_ . - : /`.
+    static func isNameSeparator(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "/")
+    }
+
+    /// The non-empty pieces of `text` between separator bytes.
+    static func pieces(of text: String, isSeparator: (UInt8) -> Bool) -> [String] {
+        let bytes = Array(text.utf8)
+        var pieces: [String] = []
+        var start = 0
+        for index in 0...bytes.count where index == bytes.count || isSeparator(bytes[index]) {
+            if index > start { pieces.append(String(decoding: bytes[start..<index], as: UTF8.self)) }
+            start = index + 1
+        }
+        return pieces
     }
 
     /// Whether `name` has the shape of a developer identifier rather than of text: ASCII

@@ -61,14 +61,20 @@ public struct TreeMasker: Sendable {
         return (layout, decisions(layout, sink.resolver.decisions))
     }
 
-    /// The decisions the resolver made, after the policy's `detect:` safety net
-    /// (``ContentSafetyNet``); as they are when the policy has none.
+    /// The decisions the resolver made, after the defaults of the content views carry
+    /// (``ContentDefaults``) and the policy's `detect:` safety net
+    /// (``ContentSafetyNet``); as they are when the policy has neither.
     func decisions(_ layout: TreeLayout, _ resolved: [MaskDecision]) -> [MaskDecision] {
-        guard !table.detectors.isEmpty else { return resolved }
+        guard needsContentPasses else { return resolved }
         var decisions = resolved
+        ContentDefaults.apply(layout, table: table, to: &decisions)
         ContentSafetyNet.apply(layout, table: table, to: &decisions)
         return decisions
     }
+
+    /// Whether decisions can change after the resolver's: the policy has detectors, or
+    /// defaults that mask by content.
+    var needsContentPasses: Bool { !table.detectors.isEmpty || table.contentDefaultsApply }
 
     func parse(_ bytes: InputBytes, file: String, firstLine: Int, compactGeometry: Bool = false) throws(TreeError) -> JSONTape {
         do {

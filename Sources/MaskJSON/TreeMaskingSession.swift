@@ -70,7 +70,7 @@ public struct TreeMaskingSession {
             resolver = (consume sink).resolver
             throw error
         }
-        if masker.table.detectors.isEmpty {
+        if !masker.needsContentPasses {
             masker.write(layout, decisions: sink.resolver.decisions, to: &out, flush: { _ in })
         } else {
             masker.write(layout, decisions: masker.decisions(layout, sink.resolver.decisions), to: &out, flush: { _ in })

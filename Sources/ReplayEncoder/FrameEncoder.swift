@@ -43,6 +43,9 @@ public struct FrameEncoder: Sendable {
     private let table: DecisionTable
     /// Whether the policy has a `detect:` safety net.
     private let detects: Bool
+    /// Whether the policy's defaults mask by the content a view carries
+    /// (``DecisionTable/contentDefaultsApply``).
+    private let masksByContent: Bool
     private var classes: ClassTraitsCache
     private var coordinates = Coordinates.window
     private var screen: String?
@@ -98,6 +101,7 @@ public struct FrameEncoder: Sendable {
         traversal = MaskingTraversal(table: table, classifier: classifier)
         self.table = table
         detects = !table.detectors.isEmpty
+        masksByContent = table.contentDefaultsApply
         classes = ClassTraitsCache(catalog: table.catalog)
     }
 
@@ -171,6 +175,13 @@ public struct FrameEncoder: Sendable {
         // Every view whose parent is walked is decided, drawn or not: index paths and
         // reliable targets count siblings, so skipping one would shift the others'.
         var decision = traversal.enter(facts, frame: &content)
+        // Level 5 by what a view of no dimension carries (`defaults: {text: mask}` masks a
+        // button's own title), as every tree path decides it.
+        if masksByContent, table.contentDefaultsRead(decision) {
+            let text = appearance.text.map { !$0.isEmpty } ?? false
+            decision = table.contentDefault(decision, kind: table.selectorKind(of: facts), carriesText: text,
+                                            image: appearance.hasImage ? .some(facts.imageSource) : nil)
+        }
         // The policy's `detect:` safety net, over the one text the frame could carry.
         if detects, let text = appearance.text {
             decision = table.safetyNet(decision, content: CollectionOfOne(text))

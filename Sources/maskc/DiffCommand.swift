@@ -38,6 +38,8 @@ struct DiffCommand: ParsableCommand {
 
     @OptionGroup var inputs: ExcludeOptions
 
+    @OptionGroup var display: DisplayOptions
+
     @Flag(help: "Exit 1 when anything becomes unmasked.")
     var failOnExposure = false
 
@@ -121,6 +123,7 @@ struct ViewDiff {
     static func decidedBy(_ decision: MaskDecision, view: Int, in tree: ViewTree, table: DecisionTable) -> String {
         if let detector = decision.detector { return "detect:\(detector.rawValue)" }
         guard decision.ruleIndex == nil else { return "" }
+        if decision.contentDimension != nil { return ExplainCommand.decisionText(table, decision, tree.views[view]) }
         var ancestor = Int(tree.parents[view])
         while ancestor >= 0, table.selectorKind(of: tree.views[ancestor]) != .input { ancestor = Int(tree.parents[ancestor]) }
         let input = ancestor >= 0 ? "\(ReportName.view(ancestor, in: tree)) (\(ReportName.printable(tree.views[ancestor].className)))" : nil

@@ -123,6 +123,10 @@ struct ExplainCommand: ParsableCommand {
     /// What decided a view: the safety net's detector, a rule, or level 5.
     static func decisionText(_ table: DecisionTable, _ decision: MaskDecision, _ facts: ViewFacts, inside input: String? = nil) -> String {
         if let detector = decision.detector { return "detect:\(detector.rawValue) (personal data in the view's content)" }
+        if let dimension = decision.contentDimension {
+            let carried = dimension == .text ? "text" : "an image"
+            return "defaults.\(dimension.rawValue) \(table.defaults.value(of: dimension) ?? "mask") (the view carries \(carried) and its kind has no default of its own)"
+        }
         if decision.ruleIndex == nil { return defaultText(table, facts, inside: input) }
         return ruleText(table, decision.ruleIndex)
     }

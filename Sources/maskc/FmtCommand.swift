@@ -70,7 +70,7 @@ struct FmtCommand: ParsableCommand {
             // Named as given, `-` for standard input, as every command names its inputs.
             let label = path
             let formatted: [UInt8]
-            switch PolicyFormatter.format(bytes, file: label) {
+            switch PolicyFormatter.format(bytes, file: label, wholeFiles: true) {
             case .success(let result):
                 formatted = result
             case .failure(let failure):

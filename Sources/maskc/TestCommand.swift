@@ -35,6 +35,8 @@ struct TestCommand: ParsableCommand {
     @Flag(help: "List every rule that decided no view in any test, and the share of rules covered.")
     var coverage = false
 
+    @OptionGroup var display: DisplayOptions
+
     func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("name at least one test file or folder") }
     }

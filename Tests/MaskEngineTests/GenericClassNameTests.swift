@@ -30,6 +30,48 @@ struct GenericClassNameTests {
         #expect(decision.isSecure && decision.isMasked && decision.kind == .secureText, "\(className)")
     }
 
+    @Test("a secure field inside a SwiftUI wrapper (modifiers, a show-password toggle, an optional) stays secure",
+          arguments: ["SwiftUI.ModifiedContent<SwiftUI.SecureField<SwiftUI.Text>, SwiftUI._PaddingLayout>",
+                      "ModifiedContent<SecureField<Text>, _FrameLayout>",
+                      "SwiftUI.ModifiedContent<SwiftUI.ModifiedContent<SwiftUI.SecureField<SwiftUI.Text>, SwiftUI._PaddingLayout>, SwiftUI._BackgroundStyleModifier<SwiftUI.Color>>",
+                      "SwiftUI._ConditionalContent<SwiftUI.TextField<SwiftUI.Text>, SwiftUI.SecureField<SwiftUI.Text>>",
+                      "SwiftUI._ConditionalContent<SwiftUI.SecureField<SwiftUI.Text>, SwiftUI.TextField<SwiftUI.Text>>",
+                      "Swift.Optional<SwiftUI.SecureField<SwiftUI.Text>>",
+                      "SwiftUI._ConditionalContent<SwiftUI.Text, SwiftUI.ModifiedContent<SwiftUI.SecureField<SwiftUI.Text>, SwiftUI._PaddingLayout>>"])
+    func wrappedSecureFieldsStaySecure(className: String) {
+        let decision = Self.decide(className, MaskingPolicy(default: .unmask, rules: [MaskRule(.unmask, .type("SwiftUI.View"), recursive: true)]))
+        #expect(decision.isSecure && decision.isMasked && decision.kind == .secureText, "\(className)")
+    }
+
+    @Test("a wrapped text field takes input, wrapped text is text, a wrapped map is a map; other generics keep their bare name")
+    func wrappedKinds() {
+        let catalog = TypeCatalog.builtin
+        #expect(catalog.isTextInput("SwiftUI.ModifiedContent<SwiftUI.TextField<SwiftUI.Text>, SwiftUI._PaddingLayout>"))
+        #expect(catalog.isTextInput("SwiftUI._ConditionalContent<SwiftUI.Text, SwiftUI.TextField<SwiftUI.Text>>"))
+        #expect(catalog.kind(along: catalog.chain(of: "SwiftUI.ModifiedContent<SwiftUI.Text, SwiftUI._PaddingLayout>")) == catalog.kind(along: catalog.chain(of: "SwiftUI.Text")))
+        #expect(catalog.kind(along: catalog.chain(of: "ModifiedContent<SwiftUI.Map, _FrameLayout>")) == .map)
+        let inputs = MaskingPolicy(default: .unmask, rules: [MaskRule(.mask, .kind(.input))])
+        #expect(Self.decide("SwiftUI.ModifiedContent<SwiftUI.TextField<SwiftUI.Text>, SwiftUI._PaddingLayout>", inputs).isMasked)
+        // A generic that is no wrapper extends its bare name, as before.
+        #expect(catalog.chain(of: "SwiftUI.Label<SwiftUI.Text, SwiftUI.Image>").dropFirst().first == "SwiftUI.Label")
+        #expect(ClassName.genericArguments(of: "A<B<C, D>, (E, F), [G]>") == ["B<C, D>", "(E, F)", "[G]"])
+        #expect(ClassName.genericArguments(of: "A<B") == [] && ClassName.genericArguments(of: "A<>") == [] && ClassName.genericArguments(of: "A<B>>") == [])
+        #expect(ClassName.wrappedViews(of: "SwiftUI.ModifiedContent<X>") == nil && ClassName.wrappedViews(of: "SwiftUI.Group<X>") == nil)
+    }
+
+    @Test("toggles nested 24 deep are read in linear work, the secure field at the bottom found")
+    func nestedToggles() {
+        var name = "SwiftUI.SecureField<SwiftUI.Text>"
+        for _ in 0..<24 { name = "SwiftUI._ConditionalContent<SwiftUI.Text, \(name)>" }
+        // Past the depth read, the first of two is taken: the chain still ends in a view,
+        // and a name a little shallower finds the secure field.
+        #expect(!TypeCatalog.builtin.chain(of: name).isEmpty)
+        var shallow = "SwiftUI.SecureField<SwiftUI.Text>"
+        for _ in 0..<8 { shallow = "SwiftUI._ConditionalContent<SwiftUI.Text, \(shallow)>" }
+        let decision = Self.decide(shallow, MaskingPolicy(default: .unmask, rules: []))
+        #expect(decision.isSecure && decision.isMasked, "\(shallow)")
+    }
+
     @Test("text fields and editors take input, with or without their arguments",
           arguments: ["SwiftUI.TextField<SwiftUI.Text>", "TextField<Text>", "SwiftUI.TextEditor", "TextEditor"])
     func textFieldsTakeInput(className: String) {

@@ -107,6 +107,25 @@ struct SecureMarkerTests {
         #expect(key.isSecure && key.isMasked)
     }
 
+    @Test("a content type or hint named through its type or constant, in fullwidth forms or with invisible characters, is secure")
+    func spelledSecureNames() {
+        let spelled = ["UITextContentType.password", "UITextContentTypePassword", "UITextContentTypeOneTimeCode", "UITextContentType.newPassword",
+                       "AUTOFILL_HINT_PASSWORD", "View.AUTOFILL_HINT_PASSWORD", "android.view.View.AUTOFILL_HINT_PASSWORD",
+                       "HintConstants.AUTOFILL_HINT_SMS_OTP", "HintConstants.AUTOFILL_HINT_PASSWORD",
+                       "password\u{200B}", "pass\u{00AD}word", "\u{FEFF}password", "ｐａｓｓｗｏｒｄ", "ＵＩＴｅｘｔＣｏｎｔｅｎｔＴｙｐｅ．ｐａｓｓｗｏｒｄ",
+                       "[View.AUTOFILL_HINT_PASSWORD]", "username UITextContentType.password"]
+        for name in spelled {
+            var bytes = name
+            let fromBytes = bytes.withUTF8 { SecureContent.isSecureName($0) }
+            #expect(SecureContent.isSecureName(name) && fromBytes, "\(name)")
+        }
+        // A prefix alone, or before a name that is not secret, says nothing.
+        for name in ["UITextContentType", "UITextContentType.username", "AUTOFILL_HINT_EMAIL_ADDRESS", "View.AUTOFILL_HINT_NAME",
+                     "autofillhint", "passwordhint", "ｕｓｅｒｎａｍｅ"] {
+            #expect(!SecureContent.isSecureName(name), "\(name)")
+        }
+    }
+
     @Test("a content type padded with spaces or separators is the same name, from a string and from bytes, at any length")
     func paddedSecureNames() {
         let padded = ["password" + String(repeating: " ", count: 60), String(repeating: "-", count: 200) + "one-time-code",

@@ -93,6 +93,26 @@ struct XCUITestNameTests {
         #expect(XCUITestName.holdsTyped("a.b_c-d", ["b_c"]) && !XCUITestName.holdsTyped("ab_c", ["b_c"]) && !XCUITestName.holdsTyped("a", []))
     }
 
+    @Test("a typed value whose spaces a name writes as separators, or two of its words in a row, makes the name text")
+    func holdsTypedWords() throws {
+        let json = try Self.converted(#"""
+            <XCUIElementTypeTextField name="name_field" label="Full name" value="Jane Doe"/>\#
+            <XCUIElementTypeTextField name="email_field" label="Email" value="jdoe+promo@example.com"/>\#
+            <XCUIElementTypeOther name="greeting_Jane_Doe" label="Welcome"/>\#
+            <XCUIElementTypeOther name="avatar.Jane-Doe" label="Avatar"/>\#
+            <XCUIElementTypeOther name="user_jdoe_promo" label="Account"/>\#
+            <XCUIElementTypeButton name="login_button" label="Login"/>
+            """#)
+        for name in ["greeting_Jane_Doe", "avatar.Jane-Doe", "user_jdoe_promo"] {
+            #expect(!json.contains(#""accessibilityIdentifier":"\#(name)""#), "\(name): \(json)")
+        }
+        let masked = try Self.masked(json).lowercased()
+        #expect(!masked.contains("jane") && !masked.contains("jdoe"), "\(masked)")
+        #expect(json.contains(#""accessibilityIdentifier":"login_button""#) && json.contains(#""accessibilityIdentifier":"name_field""#), "\(json)")
+        // One word of a typed value alone is not enough (`doe` is a name's piece often enough).
+        #expect(!XCUITestName.holdsTyped("row_doe", ["jane doe"]) && XCUITestName.holdsTyped("row_jane_doe", ["jane doe"]))
+    }
+
     @Test("a name that does not look like an identifier, beside a label, is kept as text in its own field")
     func textBesideLabel() throws {
         for name in ["greeting", "Skip", "Wi-Fi", "McDonald", "Continue.", "Jane Appleseed", "415-555-0100", "jane@example.com",

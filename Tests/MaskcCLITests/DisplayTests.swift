@@ -43,10 +43,41 @@ struct DisplayTests {
     }
 
     @Test("every command takes --quiet, --color and --excerpts",
-          arguments: ["apply", "audit", "check", "compile", "explain", "render", "rules", "encode", "decode", "fmt"])
+          arguments: ["apply", "audit", "check", "compile", "diff", "explain", "render", "rules", "encode", "decode", "fmt", "test"])
     func everywhere(_ command: String) throws {
         let help = try CLIHarness.run([command, "--help"])
         for option in ["--quiet", "--color", "--excerpts"] { #expect(help.stdout.contains(option), "\(command) --help lacks \(option)") }
+    }
+
+    @Test("a capture named where a policy goes is never quoted: JSON, XML, NDJSON, as --policy, to check, compile and fmt")
+    func noExcerptOfCaptures() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("maskc-display-\(ProcessInfo.processInfo.processIdentifier)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let secret = "hunter2-Jane-4111"
+        let files = [
+            ("capture.json", #"{"screen":"Checkout","root":{"class":"UITextField","isSecureTextEntry":true,"text":"\#(secret)"}}"#),
+            ("dump.xml", #"<hierarchy><node text="\#(secret)" class="android.widget.EditText" password="true"/></hierarchy>"#),
+            ("lines.ndjson", #"{"class":"UILabel","text":"\#(secret)"}"# + "\n" + #"{"class":"UILabel"}"#),
+            ("spaced.json", "\u{FEFF}  \n# a comment\n---\n  [\"\(secret)\"]"),
+        ]
+        for (name, text) in files {
+            let path = directory.appendingPathComponent(name).path
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            for arguments in [["apply", "Examples/sales-view-controller.json", "--policy", path], ["check", path], ["compile", path],
+                              ["fmt", "--check", "--diff", path], ["fmt", path]] {
+                let result = try CLIHarness.run(arguments + ["--excerpts", "always"])
+                #expect(result.exit != 0, "\(arguments): \(result.transcript)")
+                #expect(!result.stdout.contains(secret) && !result.stderr.contains(secret), "\(arguments): \(result.transcript)")
+                #expect(result.stderr.contains(name) || result.stdout.contains(name), "\(arguments): \(result.transcript)")
+            }
+            // fmt left the file alone.
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(text.utf8), "\(name)")
+        }
+        // A policy keeps its excerpts, comments and a document start before it included.
+        let policy = directory.appendingPathComponent("policy.yaml").path
+        try Data("# team policy\n---\nversion: 1\ndefault: mask\nrules:\n  - unmask: { type: UILabl }\n".utf8).write(to: URL(fileURLWithPath: policy))
+        let check = try CLIHarness.run(["check", policy, "--excerpts", "always"])
+        #expect(check.stdout.contains("    rules:") || check.stdout.contains("unmask: { type: UILabl }"), "\(check.transcript)")
     }
 
     @Test("a policy error on standard error gets its excerpt too (apply)")

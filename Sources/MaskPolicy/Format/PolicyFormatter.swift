@@ -30,10 +30,13 @@ public enum PolicyFormatter {
     /// - Parameters:
     ///   - bytes: the file's content.
     ///   - file: the name used in diagnostics.
+    ///   - wholeFiles: whether `bytes` are a whole file that must be a policy or a
+    ///     policy test (`maskc fmt`); false formats any YAML (fragments in tests).
     /// - Returns: the formatted bytes, or the reader's diagnostics when the YAML does
     ///   not read (a syntax error, a duplicate key, an anchor, a key that is not text).
     /// - Complexity: O(n log n) for a file of n bytes.
-    public static func format(_ bytes: [UInt8], file: String, limits: PolicyLimits = .standard) -> Result<[UInt8], PolicyFormatFailure> {
+    public static func format(_ bytes: [UInt8], file: String, limits: PolicyLimits = .standard,
+                              wholeFiles: Bool = false) -> Result<[UInt8], PolicyFormatFailure> {
         let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
         let source = hasBOM ? Array(bytes.dropFirst(3)) : bytes
         // libyaml also reads UTF-16, whose marks are not byte offsets of the file.
@@ -45,6 +48,14 @@ public enum PolicyFormatter {
         let (root, diagnostics) = YAMLReader(file: file, limits: limits).read(source)
         guard let root, !diagnostics.contains(where: { $0.severity == .error }) else {
             return .failure(PolicyFormatFailure(diagnostics: Diagnostic.sorted(diagnostics)))
+        }
+        // With `wholeFiles`, a file that holds none of a policy's or a policy test's keys
+        // is no policy (a capture named by mistake): it is left alone, its keys not shown.
+        let keys = Set(root.pairs?.map(\.name) ?? [])
+        if wholeFiles && keys.isDisjoint(with: PolicySchema.topKeys(for: .v1_1)) && keys.isDisjoint(with: PolicyTestParser.topKeys) {
+            return .failure(PolicyFormatFailure(diagnostics: [Diagnostic(
+                .wrongType, "this file does not look like a policy or a policy test (no 'version', 'default' or 'policy' at its top level); it is left alone",
+                at: SourceRange(file: file, at: root.range.start))]))
         }
         var emitter = FormatEmitter(source: source, root: root)
         let formatted = emitter.emit()

@@ -7,7 +7,9 @@ import MaskJSON
 /// compiler show them.
 ///
 /// Excerpts are made only for policies, whose text is code: a tree's or capture's
-/// line may hold user data, and no error shows it.
+/// line may hold user data, and no error shows it. That holds for a capture named
+/// where a policy goes (`--policy capture.json`) too: JSON and XML are not quoted
+/// (``SourceExcerpt/mayQuote(_:)``).
 enum DiagnosticText {
     /// The lines for one diagnostic, escaped and styled; join with newlines.
     /// - Parameters:
@@ -23,7 +25,8 @@ enum DiagnosticText {
         } else {
             out.append(line)
         }
-        if excerpt, d.subject == .policy || d.subject == .config, let source, let lines = SourceExcerpt.lines(d.range, in: source) {
+        if excerpt, d.subject == .policy || d.subject == .config, let source, SourceExcerpt.mayQuote(source),
+           let lines = SourceExcerpt.lines(d.range, in: source) {
             out.append(lines.source)
             out.append(color ? TerminalStyle.caret(lines.caret) : lines.caret)
         }

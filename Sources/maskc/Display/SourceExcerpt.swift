@@ -4,6 +4,34 @@ import MaskJSON
 /// The source line of a position and a caret line under it: `^` at the start column,
 /// `~` along the rest of a range on the same line.
 enum SourceExcerpt {
+    /// Whether a file's lines may be quoted: its first byte of content (after a byte
+    /// order mark, whitespace, `#` comment lines and a YAML document start `---`) is
+    /// not one that starts JSON or XML (`{`, `[`, `"`, `<`). Policies and configuration
+    /// files are block YAML; a capture or tree named where a policy goes (a swapped
+    /// `--policy`, `check dump.xml`) starts so, and its lines may hold user data. A
+    /// policy written in flow style loses its excerpts, never its diagnostics.
+    /// - Complexity: O(n) for the bytes before the first content.
+    static func mayQuote(_ source: [UInt8]) -> Bool {
+        var i = source.count >= 3 && source[0] == 0xEF && source[1] == 0xBB && source[2] == 0xBF ? 3 : 0
+        // UTF-16 and other binary text: nothing to quote.
+        if source.count >= 2 && (source[0] == 0xFE || source[0] == 0xFF || source[0] == 0 || source[1] == 0) { return false }
+        while i < source.count {
+            switch source[i] {
+            case 0x20, 0x09, 0x0A, 0x0D:
+                i += 1
+            case UInt8(ascii: "#"):
+                i = (source[i...].firstIndex(of: 0x0A) ?? source.count - 1) + 1
+            case UInt8(ascii: "-") where source[i...].starts(with: Array("---".utf8)):
+                i += 3
+            case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "<"):
+                return false
+            default:
+                return true
+            }
+        }
+        return true
+    }
+
     /// The excerpt of `range` in `source`, each line escaped (``ReportText``) and
     /// indented by four spaces, the caret counted in escaped characters so it stays
     /// under its column; nil when the line is not in the file.

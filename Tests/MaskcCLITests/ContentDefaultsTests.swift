@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// Per-dimension defaults by the content a view carries: `default: unmask` with
+/// `defaults: {text: mask}` masks the text a view of no dimension (a button, a cell, a
+/// Compose `View`) holds itself, in `apply`, `explain` and `encode` alike; rules and the
+/// views of a dimension decide as before.
+@Suite("Defaults by carried content")
+struct ContentDefaultsTests {
+    static let tree = #"""
+        {"screen":"Profile","root":{"class":"UIView","frame":{"x":0,"y":0,"width":400,"height":800},"children":[
+        {"class":"UIButton","id":"pay","frame":{"x":0,"y":0,"width":200,"height":40},"text":"Pay LEAKA Jane"},
+        {"class":"UITableViewCell","id":"row","frame":{"x":0,"y":50,"width":400,"height":40},"accessibilityLabel":"Jane Doe, LEAKB balance"},
+        {"class":"android.view.View","id":"compose","frame":{"x":0,"y":100,"width":400,"height":40},"subtitle":"LEAKC Jayesh"},
+        {"class":"UIView","id":"pin","frame":{"x":0,"y":150,"width":400,"height":40},"text":4242},
+        {"class":"UIView","id":"plain","frame":{"x":0,"y":200,"width":400,"height":40},"text":""},
+        {"class":"UIButton","id":"avatar","frame":{"x":0,"y":250,"width":40,"height":40},"image":{"source":"user","url":"LEAKD"}},
+        {"class":"UIButton","id":"logo","frame":{"x":0,"y":300,"width":40,"height":40},"image":{"source":"bundle","url":"logo"}},
+        {"class":"UILabel","id":"title","frame":{"x":0,"y":350,"width":400,"height":40},"text":"LEAKE title"},
+        {"class":"UIButton","id":"help","frame":{"x":0,"y":400,"width":200,"height":40},"text":"Help"}]}}
+        """#
+
+    static let policy = """
+        version: 1.1
+        default: unmask
+        defaults: { text: mask, inputs: mask, images: mask-non-bundled }
+        rules:
+          - unmask: { id: help }
+            reason: static copy
+        """
+
+    /// Writes the tree and a policy to a fresh folder.
+    static func files(policy: String = policy) throws -> (tree: String, policy: String, folder: URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("maskc-content-defaults-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let tree = folder.appendingPathComponent("tree.json").path, policyPath = folder.appendingPathComponent("p.yaml").path
+        try Self.tree.write(toFile: tree, atomically: true, encoding: .utf8)
+        try policy.write(toFile: policyPath, atomically: true, encoding: .utf8)
+        return (tree, policyPath, folder)
+    }
+
+    @Test("apply: text and images a view of no dimension carries follow their dimension's default; rules still decide")
+    func apply() throws {
+        let (tree, policy, _) = try Self.files()
+        let result = try CLIHarness.run(["apply", tree, "--policy", policy])
+        #expect(result.exit == 0, "\(result.stderr)")
+        for leak in ["LEAKA", "LEAKB", "LEAKC", "4242", "LEAKD", "LEAKE", "Jane", "Jayesh"] {
+            #expect(!result.stdout.contains(leak), "\(leak): \(result.stdout)")
+        }
+        // A bundled image is shown; an instance unmask decides its view; a view with
+        // nothing to carry stays as `default` says.
+        #expect(result.stdout.contains(#""url":"logo""#) && result.stdout.contains(#""text":"Help""#), "\(result.stdout)")
+        #expect(result.stdout.contains(#""id":"plain","frame":{"x":0,"y":200,"width":400,"height":40},"text":"""#), "\(result.stdout)")
+    }
+
+    @Test("explain names the dimension that masked a view for what it carries")
+    func explain() throws {
+        let (tree, policy, _) = try Self.files()
+        let result = try CLIHarness.run(["explain", tree, "--policy", policy])
+        #expect(result.exit == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("UIButton [other] masked, level 5: defaults.text mask (the view carries text and its kind has no default of its own)"), "\(result.stdout)")
+        #expect(result.stdout.contains("defaults.images mask-non-bundled (the view carries an image and its kind has no default of its own)"), "\(result.stdout)")
+        #expect(result.stdout.contains("UIView [other] shown, level 5: default unmask"), "\(result.stdout)")
+    }
+
+    @Test("encode sends no text a view of no dimension carries when defaults.text masks")
+    func encode() throws {
+        let (tree, policy, folder) = try Self.files()
+        let out = folder.appendingPathComponent("s.bin").path
+        let result = try CLIHarness.run(["encode", tree, "--policy", policy, "-o", out])
+        #expect(result.exit == 0, "\(result.stderr)")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: out))
+        for leak in ["LEAKA", "LEAKE", "Jane", "4242"] { #expect(bytes.range(of: Data(leak.utf8)) == nil, "\(leak)") }
+    }
+
+    @Test("without a stricter dimension default nothing changes: text shown where default and defaults.text unmask")
+    func unchangedWithoutStricterDefaults() throws {
+        for policy in ["version: 1.1\ndefault: unmask\ndefaults: { text: unmask, inputs: mask }\n", "version: 1\ndefault: unmask\n"] {
+            let (tree, path, _) = try Self.files(policy: policy)
+            let result = try CLIHarness.run(["apply", tree, "--policy", path])
+            #expect(result.exit == 0 && result.stdout.contains("Pay LEAKA Jane") && result.stdout.contains("LEAKC Jayesh"), "\(result.transcript)")
+            // The label follows defaults.text as before.
+            #expect(result.stdout.contains("LEAKE title"), "\(result.stdout)")
+        }
+    }
+}

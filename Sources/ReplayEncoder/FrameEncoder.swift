@@ -68,17 +68,28 @@ public struct FrameEncoder: Sendable {
         /// The view's node, -1 for none.
         var node: Int32
     }
+    /// The entries of the views entered and not yet left: the first `depth`. Leaving
+    /// only lowers `depth`; entering overwrites the slot (an array shrunk and grown
+    /// again on every view cost a uniqueness check and a copy of the entry leaving).
     private var stack: [Entry] = []
+    private var depth = 0
     /// How many views are entered below the top of `stack`, whose subtree is left out
     /// (for `skippedReason`): those views are only counted.
     private var skippedDepth = 0
     private var skippedReason = LeftOutReason.notEmitted
 
-    /// A view decided: its parent node, its `zIndex`, its drawn item or -1.
+    /// A view decided: its parent node and its `zIndex`. Which item it draws is kept
+    /// with the item (``Drawn/node``), read only when `zIndex` reorders: setting it
+    /// here cost a write into this array, with its uniqueness check, a drawn view.
     private struct Node {
         var parent: Int32
         var z: Double
-        var item: Int32
+    }
+    /// What a drawn view shows clipped, its opaque rectangle (or -1) and its node.
+    private struct Drawn {
+        var extent: Box
+        var opaque: Int32
+        var node: Int32
     }
     /// Views decided, in pre-order: the drawing order comes from them.
     private var nodes: [Node] = []
@@ -89,7 +100,7 @@ public struct FrameEncoder: Sendable {
     /// `opaqueBoxes`, or -1. The views are handed to the frame as they are when nothing
     /// reorders or removes them.
     private var views: [ReplayView] = []
-    private var covering: [(extent: Box, opaque: Int32)] = []
+    private var covering: [Drawn] = []
     private var opaqueBoxes: [Box] = []
 
     /// Creates an encoder deciding views with `table` (and `classifier`, the seed's
@@ -115,6 +126,7 @@ public struct FrameEncoder: Sendable {
         self.coordinates = coordinates
         stats = EncodingStats()
         stack.removeAll(keepingCapacity: true)
+        depth = 0
         skippedDepth = 0
         nodes.removeAll(keepingCapacity: true)
         hasZIndex = false
@@ -153,7 +165,7 @@ public struct FrameEncoder: Sendable {
             stats[skippedReason] += 1
             return false
         }
-        let parent = stack.last
+        let parent = depth > 0 ? stack[depth - 1] : nil
         if let reason = parent?.skip {
             skippedDepth = 1
             skippedReason = reason
@@ -189,7 +201,7 @@ public struct FrameEncoder: Sendable {
         let transformed = (parent?.transformed ?? false) || appearance.isTransformed
         let node = Int32(nodes.count)
         let z = appearance.zIndex.isFinite ? appearance.zIndex : 0
-        nodes.append(Node(parent: parent?.node ?? -1, z: z, item: -1))
+        nodes.append(Node(parent: parent?.node ?? -1, z: z))
         if z != 0 { hasZIndex = true }
         var entry = Entry(originX: frame.x, originY: frame.y, clip: clips ? visible : clip,
                           coverClip: clips && radius > 0 ? coverClip.intersection(frameBox.inset(by: radius)) : coverClip,
@@ -204,7 +216,7 @@ public struct FrameEncoder: Sendable {
                  contentClip: clips ? visible : clip, coverClip: !transformed && alpha == 1 ? coverClip : nil,
                  radius: radius, node: node)
         }
-        stack.append(entry)
+        push(entry)
         return entry.skip == nil
     }
 
@@ -214,8 +226,19 @@ public struct FrameEncoder: Sendable {
             skippedDepth -= 1
             return
         }
-        guard stack.popLast() != nil else { return }
+        guard depth > 0 else { return }
+        depth -= 1
         traversal.leave()
+    }
+
+    @inline(__always)
+    private mutating func push(_ entry: Entry) {
+        if depth < stack.count {
+            stack[depth] = entry
+        } else {
+            stack.append(entry)
+        }
+        depth += 1
     }
 
     /// The frame: the drawn views back to front, covered views removed (when
@@ -224,7 +247,7 @@ public struct FrameEncoder: Sendable {
     ///   the occlusion sweep (see ``OcclusionGrid``).
     public mutating func finish() -> ReplayFrame {
         skippedDepth = 0
-        while !stack.isEmpty { leave() }
+        while depth > 0 { leave() }
         var frame = ReplayFrame(screen: screen, timestamp: timestamp)
         let removing = removesCoveredViews && !opaqueBoxes.isEmpty
         let order = hasZIndex ? drawingOrder() : nil
@@ -273,8 +296,8 @@ public struct FrameEncoder: Sendable {
     /// Leaves a view the engine has decided out, with its subtree.
     private mutating func leaveOut(_ reason: LeftOutReason) -> Bool {
         stats[reason] += 1
-        stack.append(Entry(originX: 0, originY: 0, clip: .everything, coverClip: .everything, alpha: 0,
-                           transformed: false, skip: reason, node: -1))
+        push(Entry(originX: 0, originY: 0, clip: .everything, coverClip: .everything, alpha: 0,
+                   transformed: false, skip: reason, node: -1))
         return false
     }
 
@@ -324,9 +347,8 @@ public struct FrameEncoder: Sendable {
                 opaqueBoxes.append(area)
             }
         }
-        nodes[Int(node)].item = Int32(views.count)
         views.append(ReplayView(type: type, frame: shown, text: text))
-        covering.append((background || border ? box.union(visible) : box, opaque))
+        covering.append(Drawn(extent: background || border ? box.union(visible) : box, opaque: opaque, node: node))
     }
 
     /// Types that draw something of their own even without text or an image.
@@ -357,6 +379,8 @@ public struct FrameEncoder: Sendable {
         var firstChild = [Int32](repeating: -1, count: count)
         var nextSibling = [Int32](repeating: -1, count: count)
         var roots: [Int32] = []
+        var items = [Int32](repeating: -1, count: count)
+        for (item, drawn) in covering.enumerated() { items[Int(drawn.node)] = Int32(item) }
         for node in stride(from: count - 1, through: 0, by: -1) {
             let parent = nodes[node].parent
             if parent >= 0 {
@@ -372,7 +396,7 @@ public struct FrameEncoder: Sendable {
         pending.reverse()
         var siblings: [Int32] = []
         while let node = pending.popLast() {
-            if nodes[Int(node)].item >= 0 { order.append(nodes[Int(node)].item) }
+            if items[Int(node)] >= 0 { order.append(items[Int(node)]) }
             siblings.removeAll(keepingCapacity: true)
             var child = firstChild[Int(node)]
             while child >= 0 {

@@ -91,8 +91,13 @@ public struct FrameEncoder: Sendable {
         var opaque: Int32
         var node: Int32
     }
-    /// Views decided, in pre-order: the drawing order comes from them.
+    /// Views decided, in pre-order, once one has a `zIndex` (`hasZIndex`): the drawing
+    /// order comes from them. Until then none is kept (an append, with its uniqueness
+    /// check, a view decided, about 30 instructions, for frames most of which have no
+    /// `zIndex`), only counted in `nodeCount`; the first `zIndex` fills in the views
+    /// before it (``keepNodes(before:)``).
     private var nodes: [Node] = []
+    private var nodeCount: Int32 = 0
     private var hasZIndex = false
 
     /// Drawn views, in pre-order, in two parallel arrays: what each sends; and what it
@@ -129,6 +134,7 @@ public struct FrameEncoder: Sendable {
         depth = 0
         skippedDepth = 0
         nodes.removeAll(keepingCapacity: true)
+        nodeCount = 0
         hasZIndex = false
         views.removeAll(keepingCapacity: true)
         covering.removeAll(keepingCapacity: true)
@@ -199,10 +205,14 @@ public struct FrameEncoder: Sendable {
         let visible = frameBox.intersection(clip)
         let clips = appearance.clipsToBounds ?? traits.clipsByDefault
         let transformed = (parent?.transformed ?? false) || appearance.isTransformed
-        let node = Int32(nodes.count)
+        let node = nodeCount
+        nodeCount += 1
         let z = appearance.zIndex.isFinite ? appearance.zIndex : 0
-        nodes.append(Node(parent: parent?.node ?? -1, z: z))
-        if z != 0 { hasZIndex = true }
+        if !hasZIndex && z != 0 {
+            keepNodes(before: node)
+            hasZIndex = true
+        }
+        if hasZIndex { nodes.append(Node(parent: parent?.node ?? -1, z: z)) }
         var entry = Entry(originX: frame.x, originY: frame.y, clip: clips ? visible : clip,
                           coverClip: clips && radius > 0 ? coverClip.intersection(frameBox.inset(by: radius)) : coverClip,
                           alpha: alpha, transformed: transformed, skip: decision.emitsChildren ? nil : .notEmitted, node: node)
@@ -229,6 +239,29 @@ public struct FrameEncoder: Sendable {
         guard depth > 0 else { return }
         depth -= 1
         traversal.leave()
+    }
+
+    /// Fills in `nodes` for the views decided before `node`, the first with a
+    /// `zIndex`, whose parents were not kept. Each gets as parent the nearest view
+    /// still entered (an ancestor of `node`) that precedes it: a view of an earlier,
+    /// finished subtree becomes a child of that ancestor rather than of its own parent.
+    /// The drawing order is the same: every one of them has `zIndex` 0, so an
+    /// ancestor's earlier subtrees stay together in pre-order, before `node`'s branch,
+    /// whichever way they are nested; later siblings sort around them as around the
+    /// subtrees.
+    @inline(never)
+    private mutating func keepNodes(before node: Int32) {
+        nodes.reserveCapacity(Int(node) + 1)
+        var parent: Int32 = -1
+        var level = 0
+        for earlier in 0..<node {
+            nodes.append(Node(parent: parent, z: 0))
+            // The entered views are in `stack` in pre-order: the next one is met here.
+            if level < depth && stack[level].node == earlier {
+                parent = earlier
+                level += 1
+            }
+        }
     }
 
     @inline(__always)

@@ -24,7 +24,10 @@ struct Box: Sendable, Hashable {
 
     /// Whether the box has positive, finite area.
     @inline(__always) var hasArea: Bool {
-        maxX > minX && maxY > minY && minX.isFinite && minY.isFinite && maxX.isFinite && maxY.isFinite
+        // Comparisons only: an edge above minus infinity and below the other, itself
+        // below infinity, is finite, and not a number fails them all. `isFinite` on
+        // each edge was a mask and an integer compare more, twice a view entered.
+        maxX > minX && maxY > minY && minX > -.infinity && minY > -.infinity && maxX < .infinity && maxY < .infinity
     }
 
     /// The part of the box inside `other` (possibly empty).

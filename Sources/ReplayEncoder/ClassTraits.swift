@@ -71,7 +71,16 @@ struct ClassTraitsCache {
 
     /// The traits of the view just entered into `traversal`: from its own
     /// `superclasses` when the view gives them, else from the catalog.
+    @inline(__always)
     mutating func traits(of facts: ViewFacts, number: Int32, generation current: Int) -> ClassTraits {
+        // The class met before, inline; the rest out of line (as a call, this read cost
+        // the call and its spills a view).
+        if current == generation && number >= 0 && Int(number) < byNumber.count, let known = byNumber[Int(number)] { return known }
+        return traitsMissed(of: facts, number: number, generation: current)
+    }
+
+    @inline(never)
+    private mutating func traitsMissed(of facts: ViewFacts, number: Int32, generation current: Int) -> ClassTraits {
         if current != generation {
             byNumber.removeAll(keepingCapacity: true)
             byGivenChain.removeAll(keepingCapacity: true)

@@ -71,20 +71,36 @@ public struct FrameEncoder: Sendable {
         /// The view's node, -1 for none.
         var node: Int32
     }
+    /// The entries of the views entered and not yet left: the first `depth`. Leaving
+    /// only lowers `depth`; entering overwrites the slot (an array shrunk and grown
+    /// again on every view cost a uniqueness check and a copy of the entry leaving).
     private var stack: [Entry] = []
+    private var depth = 0
     /// How many views are entered below the top of `stack`, whose subtree is left out
     /// (for `skippedReason`): those views are only counted.
     private var skippedDepth = 0
     private var skippedReason = LeftOutReason.notEmitted
 
-    /// A view decided: its parent node, its `zIndex`, its drawn item or -1.
+    /// A view decided: its parent node and its `zIndex`. Which item it draws is kept
+    /// with the item (``Drawn/node``), read only when `zIndex` reorders: setting it
+    /// here cost a write into this array, with its uniqueness check, a drawn view.
     private struct Node {
         var parent: Int32
         var z: Double
-        var item: Int32
     }
-    /// Views decided, in pre-order: the drawing order comes from them.
+    /// What a drawn view shows clipped, its opaque rectangle (or -1) and its node.
+    private struct Drawn {
+        var extent: Box
+        var opaque: Int32
+        var node: Int32
+    }
+    /// Views decided, in pre-order, once one has a `zIndex` (`hasZIndex`): the drawing
+    /// order comes from them. Until then none is kept (an append, with its uniqueness
+    /// check, a view decided, about 30 instructions, for frames most of which have no
+    /// `zIndex`), only counted in `nodeCount`; the first `zIndex` fills in the views
+    /// before it (``keepNodes(before:)``).
     private var nodes: [Node] = []
+    private var nodeCount: Int32 = 0
     private var hasZIndex = false
 
     /// Drawn views, in pre-order, in two parallel arrays: what each sends; and what it
@@ -92,7 +108,7 @@ public struct FrameEncoder: Sendable {
     /// `opaqueBoxes`, or -1. The views are handed to the frame as they are when nothing
     /// reorders or removes them.
     private var views: [ReplayView] = []
-    private var covering: [(extent: Box, opaque: Int32)] = []
+    private var covering: [Drawn] = []
     private var opaqueBoxes: [Box] = []
 
     /// Creates an encoder deciding views with `table` (and `classifier`, the seed's
@@ -119,8 +135,10 @@ public struct FrameEncoder: Sendable {
         self.coordinates = coordinates
         stats = EncodingStats()
         stack.removeAll(keepingCapacity: true)
+        depth = 0
         skippedDepth = 0
         nodes.removeAll(keepingCapacity: true)
+        nodeCount = 0
         hasZIndex = false
         views.removeAll(keepingCapacity: true)
         covering.removeAll(keepingCapacity: true)
@@ -157,7 +175,7 @@ public struct FrameEncoder: Sendable {
             stats[skippedReason] += 1
             return false
         }
-        let parent = stack.last
+        let parent = depth > 0 ? stack[depth - 1] : nil
         if let reason = parent?.skip {
             skippedDepth = 1
             skippedReason = reason
@@ -198,10 +216,14 @@ public struct FrameEncoder: Sendable {
         let visible = frameBox.intersection(clip)
         let clips = appearance.clipsToBounds ?? traits.clipsByDefault
         let transformed = (parent?.transformed ?? false) || appearance.isTransformed
-        let node = Int32(nodes.count)
+        let node = nodeCount
+        nodeCount += 1
         let z = appearance.zIndex.isFinite ? appearance.zIndex : 0
-        nodes.append(Node(parent: parent?.node ?? -1, z: z, item: -1))
-        if z != 0 { hasZIndex = true }
+        if !hasZIndex && z != 0 {
+            keepNodes(before: node)
+            hasZIndex = true
+        }
+        if hasZIndex { nodes.append(Node(parent: parent?.node ?? -1, z: z)) }
         var entry = Entry(originX: frame.x, originY: frame.y, clip: clips ? visible : clip,
                           coverClip: clips && radius > 0 ? coverClip.intersection(frameBox.inset(by: radius)) : coverClip,
                           alpha: alpha, transformed: transformed, skip: decision.emitsChildren ? nil : .notEmitted, node: node)
@@ -215,7 +237,7 @@ public struct FrameEncoder: Sendable {
                  contentClip: clips ? visible : clip, coverClip: !transformed && alpha == 1 ? coverClip : nil,
                  radius: radius, node: node)
         }
-        stack.append(entry)
+        push(entry)
         return entry.skip == nil
     }
 
@@ -225,8 +247,42 @@ public struct FrameEncoder: Sendable {
             skippedDepth -= 1
             return
         }
-        guard stack.popLast() != nil else { return }
+        guard depth > 0 else { return }
+        depth -= 1
         traversal.leave()
+    }
+
+    /// Fills in `nodes` for the views decided before `node`, the first with a
+    /// `zIndex`, whose parents were not kept. Each gets as parent the nearest view
+    /// still entered (an ancestor of `node`) that precedes it: a view of an earlier,
+    /// finished subtree becomes a child of that ancestor rather than of its own parent.
+    /// The drawing order is the same: every one of them has `zIndex` 0, so an
+    /// ancestor's earlier subtrees stay together in pre-order, before `node`'s branch,
+    /// whichever way they are nested; later siblings sort around them as around the
+    /// subtrees.
+    @inline(never)
+    private mutating func keepNodes(before node: Int32) {
+        nodes.reserveCapacity(Int(node) + 1)
+        var parent: Int32 = -1
+        var level = 0
+        for earlier in 0..<node {
+            nodes.append(Node(parent: parent, z: 0))
+            // The entered views are in `stack` in pre-order: the next one is met here.
+            if level < depth && stack[level].node == earlier {
+                parent = earlier
+                level += 1
+            }
+        }
+    }
+
+    @inline(__always)
+    private mutating func push(_ entry: Entry) {
+        if depth < stack.count {
+            stack[depth] = entry
+        } else {
+            stack.append(entry)
+        }
+        depth += 1
     }
 
     /// The frame: the drawn views back to front, covered views removed (when
@@ -235,7 +291,7 @@ public struct FrameEncoder: Sendable {
     ///   the occlusion sweep (see ``OcclusionGrid``).
     public mutating func finish() -> ReplayFrame {
         skippedDepth = 0
-        while !stack.isEmpty { leave() }
+        while depth > 0 { leave() }
         var frame = ReplayFrame(screen: screen, timestamp: timestamp)
         let removing = removesCoveredViews && !opaqueBoxes.isEmpty
         let order = hasZIndex ? drawingOrder() : nil
@@ -284,8 +340,8 @@ public struct FrameEncoder: Sendable {
     /// Leaves a view the engine has decided out, with its subtree.
     private mutating func leaveOut(_ reason: LeftOutReason) -> Bool {
         stats[reason] += 1
-        stack.append(Entry(originX: 0, originY: 0, clip: .everything, coverClip: .everything, alpha: 0,
-                           transformed: false, skip: reason, node: -1))
+        push(Entry(originX: 0, originY: 0, clip: .everything, coverClip: .everything, alpha: 0,
+                   transformed: false, skip: reason, node: -1))
         return false
     }
 
@@ -335,9 +391,8 @@ public struct FrameEncoder: Sendable {
                 opaqueBoxes.append(area)
             }
         }
-        nodes[Int(node)].item = Int32(views.count)
         views.append(ReplayView(type: type, frame: shown, text: text))
-        covering.append((background || border ? box.union(visible) : box, opaque))
+        covering.append(Drawn(extent: background || border ? box.union(visible) : box, opaque: opaque, node: node))
     }
 
     /// Types that draw something of their own even without text or an image.
@@ -368,6 +423,8 @@ public struct FrameEncoder: Sendable {
         var firstChild = [Int32](repeating: -1, count: count)
         var nextSibling = [Int32](repeating: -1, count: count)
         var roots: [Int32] = []
+        var items = [Int32](repeating: -1, count: count)
+        for (item, drawn) in covering.enumerated() { items[Int(drawn.node)] = Int32(item) }
         for node in stride(from: count - 1, through: 0, by: -1) {
             let parent = nodes[node].parent
             if parent >= 0 {
@@ -383,7 +440,7 @@ public struct FrameEncoder: Sendable {
         pending.reverse()
         var siblings: [Int32] = []
         while let node = pending.popLast() {
-            if nodes[Int(node)].item >= 0 { order.append(nodes[Int(node)].item) }
+            if items[Int(node)] >= 0 { order.append(items[Int(node)]) }
             siblings.removeAll(keepingCapacity: true)
             var child = firstChild[Int(node)]
             while child >= 0 {

@@ -171,4 +171,53 @@ struct EncoderPropertyTests {
             }
         }
     }
+
+    /// `zIndex` reorders siblings (stable) wherever in the frame it first appears: the
+    /// drawn views against a pre-order walk with each view's children sorted by
+    /// `zIndex`, one encoder reused across frames.
+    @Test func zIndexOrderIsPreOrderWithSiblingsSortedWhereverItFirstAppears() {
+        let table = DecisionTable(policy: MaskingPolicy(default: .unmask))
+        var encoder = FrameEncoder(table: table)
+        for seed in UInt64(70)...130 {
+            var rng = SplitMix64(seed: seed)
+            let count = Int.random(in: 1...300, using: &rng)
+            // Each view's parent: the view before, one of its ancestors, or none (a root).
+            var parents: [Int] = []
+            for index in 0..<count {
+                var parent = index - 1
+                for _ in 0..<Int.random(in: 0..<4, using: &rng) where parent >= 0 { parent = parents[parent] }
+                parents.append(parent)
+            }
+            // No zIndex before a view drawn at random (or none at all), some after it.
+            let first = Int.random(in: 0...count, using: &rng)
+            var zs = [Double](repeating: 0, count: count)
+            if first < count { zs[first] = [-1, 1].randomElement(using: &rng)! }
+            for index in first..<count where index > first && Int.random(in: 0..<3, using: &rng) == 0 {
+                zs[index] = Double(Int.random(in: -2...2, using: &rng))
+            }
+            let hidden = (0..<count).map { _ in Int.random(in: 0..<20, using: &rng) == 0 }
+            // Every view drawn where it is (its x its index + 1), nothing covered.
+            let looks = (0..<count).map { index in
+                ViewAppearance(frame: ViewFrame(x: Double(index + 1), y: 0, width: 10, height: 10), isHidden: hidden[index],
+                               backgroundColor: RGBAColor(red: 1, green: 2, blue: 3, alpha: 200), clipsToBounds: false, zIndex: zs[index])
+            }
+            let screen = Screen(screen: "Z", facts: Array(repeating: ViewFacts(className: "UIView"), count: count), looks: looks,
+                                parents: parents)
+            let frame = Self.encode(screen, with: &encoder)
+
+            var children = [[Int]](repeating: [], count: count), roots: [Int] = []
+            for index in 0..<count where !hidden[index] {
+                if parents[index] >= 0 { children[parents[index]].append(index) } else { roots.append(index) }
+            }
+            var expected: [Int] = []
+            func walk(_ views: [Int]) {
+                for view in views.sorted(by: { (zs[$0], $0) < (zs[$1], $1) }) {
+                    expected.append(view)
+                    walk(children[view])
+                }
+            }
+            walk(roots)
+            #expect(frame.views.map { Int($0.x) - 1 } == expected, "seed \(seed), first zIndex at \(first)")
+        }
+    }
 }

@@ -248,12 +248,25 @@ public struct ViewResolver: Sendable {
     mutating func decide(
         _ facts: ViewFacts, targetRules: [Int32], indexPathRules: [Int32], inherited: InheritedVerdicts
     ) -> (MaskDecision, InheritedVerdicts) {
+        var handed = inherited
+        let decision = decide(facts, targetRules: targetRules, indexPathRules: indexPathRules, handing: &handed)
+        return (decision, handed)
+    }
+
+    /// ``decide(_:targetRules:indexPathRules:inherited:)`` with what the view inherited
+    /// in `handed`, replaced by what it hands down: the traversal's call, which returned
+    /// both in registers packed and unpacked on each side of the call.
+    mutating func decide(
+        _ facts: ViewFacts, targetRules: [Int32], indexPathRules: [Int32], handing handed: inout InheritedVerdicts
+    ) -> MaskDecision {
         let classFacts = self.classFacts(facts)
         lastClassNumber = classFacts.number
         var own = RuleTally(), ownRecursive = RuleTally()
         tallyInstance(facts, targetRules: targetRules, indexPathRules: indexPathRules, &own, &ownRecursive)
-        return settle(classFacts, own: own, ownRecursive: ownRecursive,
-                      isSecure: SecureContent.ownMarkers(facts, kind: classFacts.kind), imageSource: facts.imageSource, inherited: inherited)
+        let (decision, down) = settle(classFacts, own: own, ownRecursive: ownRecursive,
+                                      isSecure: SecureContent.ownMarkers(facts, kind: classFacts.kind), imageSource: facts.imageSource, inherited: handed)
+        handed = down
+        return decision
     }
 
     /// The rules selecting the view itself (levels 1, and 2 for its descendants): its

@@ -110,7 +110,7 @@ struct PathMatcher: Sendable {
     private static func number(of key: String, in table: inout StringTable<Int32>) -> Int32 {
         if let known = table.value(for: key) { return known }
         let number = Int32(table.count)
-        table.set(number, for: key)
+        table.setRemembering(number, for: key)
         return number
     }
 
@@ -224,7 +224,7 @@ struct PathMatcher: Sendable {
             identifierNumber = known
         } else {
             identifierNumber = Int32(identifierNumbers.count)
-            identifierNumbers.set(identifierNumber, for: identifier)
+            identifierNumbers.setRemembering(identifierNumber, for: identifier)
             identifierCouldMatch.append(table.shortForms.couldMatch(identifier: identifier))
         }
         if filtered && !identifierCouldMatch[Int(identifierNumber)] { return [] }

@@ -81,26 +81,28 @@ public struct MaskingTraversal: Sendable {
     /// a view).
     @_transparent
     private mutating func decideEntering(_ facts: ViewFacts) -> MaskDecision {
-        let inherited: InheritedVerdicts
+        // What the view inherits, replaced by what it hands down (one value in memory
+        // across the call, not two packed into registers).
+        var handed: InheritedVerdicts
         // A view's index among its siblings is read only by the whole-path matching:
         // without it the counts are not kept (a write to the stack a view, with its
         // uniqueness check).
         var childIndex: Int32 = 0
         if stack.isEmpty {
-            inherited = .root
+            handed = .root
             if matchesPaths {
                 childIndex = rootCount
                 rootCount += 1
             }
         } else {
             let parent = stack.count - 1
-            inherited = stack[parent].handed
+            handed = stack[parent].handed
             if matchesPaths {
                 childIndex = stack[parent].childCount
                 stack[parent].childCount += 1
             }
         }
-        let decision: MaskDecision, handed: InheritedVerdicts
+        let decision: MaskDecision
         if matchesPaths {
             // One mutating call on the matcher in place: reading it through `?.` copied
             // it (a retain of each of its parts) several times a view.
@@ -108,14 +110,14 @@ public struct MaskingTraversal: Sendable {
             let step = resolver.paths!.enter(facts, parent: parent?.state, childIndex: Int(childIndex),
                                              siblingCounts: &siblingCounts, countsStart: Int(parent?.countsStart ?? 0))
             paths.append((step.state, Int32(siblingCounts.count)))
-            (decision, handed) = resolver.decide(facts, targetRules: step.targets, indexPathRules: step.indexPaths, inherited: inherited)
+            decision = resolver.decide(facts, targetRules: step.targets, indexPathRules: step.indexPaths, handing: &handed)
         } else if matchesShortFormsOnly && facts.accessibilityIdentifier != nil {
             let targets = resolver.paths!.shortFormMatches(facts)
-            (decision, handed) = resolver.decide(facts, targetRules: targets, indexPathRules: [], inherited: inherited)
+            decision = resolver.decide(facts, targetRules: targets, indexPathRules: [], handing: &handed)
         } else {
             // Literal empty lists, passed straight in: a variable holding them cost a
             // release of each a view.
-            (decision, handed) = resolver.decide(facts, targetRules: [], indexPathRules: [], inherited: inherited)
+            decision = resolver.decide(facts, targetRules: [], indexPathRules: [], handing: &handed)
         }
         stack.append((handed, 0))
         return decision

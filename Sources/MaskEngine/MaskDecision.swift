@@ -27,12 +27,20 @@ public struct MaskDecision: Sendable, Hashable {
         default: return nil
         }
     }
-    /// `ruleIndex`, -1 for none, -2 - code for the safety net's detector, or
-    /// ``contentBase`` and below for a content default: a decision is kept for every view
-    /// of a tree, so it stays small (12 bytes).
+    /// The masked view whose text this view repeats (``MaskedEcho``): the view was shown
+    /// and is masked on level 0 for holding that text. A view number in the tree (the
+    /// tree's pre-order; a ``FrameEncoder``'s entered views), or nil.
+    public var echoSource: Int? {
+        rule <= Self.echoBase ? Int(Self.echoBase) - Int(rule) : nil
+    }
+    /// `ruleIndex`, -1 for none, -2 - code for the safety net's detector,
+    /// ``contentBase`` and below for a content default, or ``echoBase`` - view for an
+    /// echo: a decision is kept for every view of a tree, so it stays small (12 bytes).
     private var rule: Int32
     /// Where the content defaults' codes start (below every detector's).
     private static let contentBase: Int32 = -1000
+    /// Where the echo guard's codes start (below the content defaults').
+    private static let echoBase: Int32 = -2000
     /// The view's kind.
     public var kind: ViewKind
     /// Whether the view is secure text entry or inside one: it is masked, its
@@ -76,6 +84,18 @@ public struct MaskDecision: Sendable, Hashable {
         copy.isMasked = true
         copy.level = .default
         copy.rule = dimension == .text ? Self.contentBase : Self.contentBase - 1
+        return copy
+    }
+
+    /// This decision as the echo guard makes it when the view holds the text of the
+    /// masked view `source` (``MaskedEcho``): masked, level 0, `source` named; kind,
+    /// security and children as they were. A view number past what the code holds
+    /// (about two billion) is kept as the largest it holds.
+    public func echoing(_ source: Int) -> MaskDecision {
+        var copy = self
+        copy.isMasked = true
+        copy.level = .detector
+        copy.rule = Self.echoBase - Int32(clamping: min(max(source, 0), Int(Int32.max) + Int(Self.echoBase)))
         return copy
     }
 

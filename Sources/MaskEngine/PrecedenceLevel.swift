@@ -3,7 +3,8 @@
 /// For every view the first level that applies decides; later levels are not consulted.
 public enum PrecedenceLevel: Int, Sendable, Hashable, CaseIterable, Codable, Comparable {
     /// The policy's `detect:` safety net found personal data in an unmasked view's
-    /// content and masked it (``DecisionTable/safetyNet(_:content:)``). Never the
+    /// content and masked it (``DecisionTable/safetyNet(_:content:)``), or the echo
+    /// guard found a masked descendant's text in it (``MaskedEcho``). Never the
     /// outcome of the five levels themselves: it overrides their unmask.
     case detector = 0
     /// An instance rule (any selector but `type`) matches the view itself.

@@ -29,19 +29,15 @@ public enum SecureContent {
         "smsotp", "emailotp", "2faappotp",
     ]
 
-    /// A name folded for comparison: ASCII letters lowercased, `-`, `_`, `.` and spaces
-    /// removed (`new-password`, `newPassword` and `NEW_PASSWORD` are one name).
+    /// A name folded for comparison, as ``isSecureName(_:)`` folds it: ASCII letters
+    /// lowercased, `-`, `_`, `.` and spaces removed (`new-password`, `newPassword` and
+    /// `NEW_PASSWORD` are one name), fullwidth forms read as ASCII, invisible format
+    /// characters (zero-width spaces and joiners, soft hyphens) dropped.
     public static func normalizedName(_ name: String) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(name.utf8.count)
-        for byte in name.utf8 {
-            switch byte {
-            case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: " "): continue
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes.append(byte | 0x20)
-            default: bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        var name = name
+        let folded = name.withUTF8 { fold($0, limit: Int.max) }
+        // A `String` is valid UTF-8: the fold always reads it whole.
+        return folded.map { String(decoding: $0, as: UTF8.self) } ?? name
     }
 
     /// Whether a content type or autofill hint names secret content, in any case and
@@ -86,35 +82,8 @@ public enum SecureContent {
     /// characters (zero-width spaces and joiners, soft hyphens) are dropped, as the
     /// detectors read them: none of these hides a secure name.
     private static func isSecureFoldedName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var folded: [UInt8] = []
-        folded.reserveCapacity(longestFoldedName + 1)
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        decoding: while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                var value = scalar.value
-                if value >= 0xFF01 && value <= 0xFF5E { value -= 0xFEE0 }  // fullwidth ASCII
-                if value < 0x80 {
-                    let byte = UInt8(value)
-                    switch byte {
-                    case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: " "): continue decoding
-                    case UInt8(ascii: "A")...UInt8(ascii: "Z"): folded.append(byte | 0x20)
-                    default: folded.append(byte)
-                    }
-                } else if DetectorFold.isInvisible(scalar) {
-                    continue decoding
-                } else {
-                    folded.append(contentsOf: UTF8.encode(scalar)!)
-                }
-            case .emptyInput:
-                break decoding
-            case .error:
-                return false
-            }
-            // Folded past the longest name with its longest prefix: none of them, however it goes on.
-            if folded.count > longestFoldedName { return false }
-        }
+        // Folded past the longest name with its longest prefix: none of them, however it goes on.
+        guard let folded = fold(bytes, limit: longestFoldedName) else { return false }
         if secureNames.contains(String(decoding: folded, as: UTF8.self)) { return true }
         // After the name of the type or constant, whatever qualifies it
         // (`android.view.View.AUTOFILL_HINT_`, `androidx.autofill.HintConstants.AUTOFILL_HINT_`).
@@ -123,6 +92,63 @@ public enum SecureContent {
             return secureNames.contains(String(decoding: folded[end...], as: UTF8.self))
         }
         return false
+    }
+
+    /// The one fold of names (``normalizedName(_:)``, ``isSecureName(_:)``): ASCII
+    /// letters lowercased; `-`, `_`, `.`, spaces and invisible format characters
+    /// dropped; fullwidth ASCII read as ASCII; other scalars kept. Nil for malformed
+    /// UTF-8, or once the fold passes `limit` bytes.
+    /// - Complexity: O(n), no allocation beyond the result.
+    private static func fold(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> [UInt8]? {
+        var folded: [UInt8] = []
+        folded.reserveCapacity(min(bytes.count, limit) + 1)
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                var value = scalar.value
+                if value >= 0xFF01 && value <= 0xFF5E { value -= 0xFEE0 }  // fullwidth ASCII
+                if value < 0x80 {
+                    let byte = UInt8(value)
+                    switch byte {
+                    case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: " "): continue
+                    case UInt8(ascii: "A")...UInt8(ascii: "Z"): folded.append(byte | 0x20)
+                    default: folded.append(byte)
+                    }
+                } else if DetectorFold.isInvisible(scalar) {
+                    continue
+                } else {
+                    appendUTF8(value, to: &folded)
+                }
+            case .emptyInput:
+                return folded
+            case .error:
+                return nil
+            }
+            if folded.count > limit { return nil }
+        }
+    }
+
+    /// Appends a scalar's UTF-8 bytes (a scalar value: at most 0x10FFFF, no surrogate).
+    @inline(__always)
+    private static func appendUTF8(_ value: UInt32, to bytes: inout [UInt8]) {
+        switch value {
+        case ..<0x80:
+            bytes.append(UInt8(value))
+        case ..<0x800:
+            bytes.append(0xC0 | UInt8(value >> 6))
+            bytes.append(0x80 | UInt8(value & 0x3F))
+        case ..<0x10000:
+            bytes.append(0xE0 | UInt8(value >> 12))
+            bytes.append(0x80 | UInt8((value >> 6) & 0x3F))
+            bytes.append(0x80 | UInt8(value & 0x3F))
+        default:
+            bytes.append(0xF0 | UInt8(value >> 18))
+            bytes.append(0x80 | UInt8((value >> 12) & 0x3F))
+            bytes.append(0x80 | UInt8((value >> 6) & 0x3F))
+            bytes.append(0x80 | UInt8(value & 0x3F))
+        }
     }
 
     /// Where the last occurrence of `part` in `bytes` ends, or nil.

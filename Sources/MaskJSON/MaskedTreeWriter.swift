@@ -370,6 +370,8 @@ struct MaskedTreeWriter {
                     JSONString.appendQuoted(origin.description, to: &added)
                 } else if let detector = decision.detector {
                     JSONString.appendQuoted("detect:" + detector.rawValue, to: &added)
+                } else if decision.echoSource != nil {
+                    JSONString.appendQuoted("echo", to: &added)
                 } else {
                     added.append(contentsOf: "null".utf8)
                 }

@@ -62,18 +62,33 @@ public struct TreeMasker: Sendable {
     }
 
     /// The decisions the resolver made, after the defaults of the content views carry
-    /// (``ContentDefaults``) and the policy's `detect:` safety net
-    /// (``ContentSafetyNet``); as they are when the policy has neither.
+    /// (``ContentDefaults``), the policy's `detect:` safety net (``ContentSafetyNet``)
+    /// and, last, the echo guard (``MaskedEchoes``: a shown view repeating a masked
+    /// descendant's text is masked).
     func decisions(_ layout: TreeLayout, _ resolved: [MaskDecision]) -> [MaskDecision] {
-        guard needsContentPasses else { return resolved }
         var decisions = resolved
-        ContentDefaults.apply(layout, table: table, to: &decisions)
-        ContentSafetyNet.apply(layout, table: table, to: &decisions)
+        if needsContentPasses {
+            ContentDefaults.apply(layout, table: table, to: &decisions)
+            ContentSafetyNet.apply(layout, table: table, to: &decisions)
+        }
+        MaskedEchoes.apply(layout, to: &decisions)
         return decisions
     }
 
-    /// Whether decisions can change after the resolver's: the policy has detectors, or
-    /// defaults that mask by content.
+    /// `decisions` with the echo guard run over them (``MaskedEchoes``): every shown
+    /// view with children that holds a masked descendant's text masked, naming it
+    /// (``MaskEngine/MaskDecision/echoSource``). What ``decide(_:)`` and `apply` run
+    /// last, for callers that decide a tree's views some other way.
+    /// - Complexity: O(n) in the views, plus the fields of the views compared.
+    public func guardingEchoes(_ layout: TreeLayout, _ decisions: [MaskDecision]) -> [MaskDecision] {
+        var decisions = decisions
+        MaskedEchoes.apply(layout, to: &decisions)
+        return decisions
+    }
+
+    /// Whether decisions can change after the resolver's by what views carry, besides
+    /// the echo guard (which always runs): the policy has detectors, or defaults that
+    /// mask by content.
     var needsContentPasses: Bool { !table.detectors.isEmpty || table.contentDefaultsApply }
 
     func parse(_ bytes: InputBytes, file: String, firstLine: Int, compactGeometry: Bool = false) throws(TreeError) -> JSONTape {

@@ -70,11 +70,7 @@ public struct TreeMaskingSession {
             resolver = (consume sink).resolver
             throw error
         }
-        if !masker.needsContentPasses {
-            masker.write(layout, decisions: sink.resolver.decisions, to: &out, flush: { _ in })
-        } else {
-            masker.write(layout, decisions: masker.decisions(layout, sink.resolver.decisions), to: &out, flush: { _ in })
-        }
+        masker.write(layout, decisions: masker.decisions(layout, sink.resolver.decisions), to: &out, flush: { _ in })
         resolver = (consume sink).resolver
         return true
     }

@@ -70,6 +70,9 @@ public struct FrameEncoder: Sendable {
         var skip: LeftOutReason?
         /// The view's node, -1 for none.
         var node: Int32
+        /// The view's item in `views` when it is drawn with its text sent, else -1: a
+        /// masked view below whose text it holds takes its text away (``MaskedEcho``).
+        var textView: Int32 = -1
     }
     /// The entries of the views entered and not yet left: the first `depth`. Leaving
     /// only lowers `depth`; entering overwrites the slot (an array shrunk and grown
@@ -80,6 +83,8 @@ public struct FrameEncoder: Sendable {
     /// (for `skippedReason`): those views are only counted.
     private var skippedDepth = 0
     private var skippedReason = LeftOutReason.notEmitted
+    /// How many of the entered views are drawn with their text sent (`textView`).
+    private var textHolders = 0
 
     /// A view decided: its parent node and its `zIndex`. Which item it draws is kept
     /// with the item (``Drawn/node``), read only when `zIndex` reorders: setting it
@@ -137,6 +142,7 @@ public struct FrameEncoder: Sendable {
         stack.removeAll(keepingCapacity: true)
         depth = 0
         skippedDepth = 0
+        textHolders = 0
         nodes.removeAll(keepingCapacity: true)
         nodeCount = 0
         hasZIndex = false
@@ -166,8 +172,19 @@ public struct FrameEncoder: Sendable {
         enterView(facts, appearance, detected: detected)
     }
 
+    /// ``enter(_:_:detected:)`` for a view the caller knows repeats the text of a masked
+    /// view below it in fields the frame does not carry (the echo guard over all its
+    /// fields, as `maskc apply` runs it: ``MaskEngine/MaskedEcho``): the view is masked
+    /// at level 0, as `apply` masks it.
+    /// - Parameter echoes: the masked view whose text it holds (the caller's number for
+    ///   it), or nil.
+    @discardableResult
+    public mutating func enter(_ facts: ViewFacts, _ appearance: ViewAppearance, detected: ContentDetector?, echoes: Int?) -> Bool {
+        enterView(facts, appearance, detected: detected, echoes: echoes)
+    }
+
     @inline(__always)
-    private mutating func enterView(_ facts: ViewFacts, _ appearance: ViewAppearance, detected: ContentDetector?) -> Bool {
+    private mutating func enterView(_ facts: ViewFacts, _ appearance: ViewAppearance, detected: ContentDetector?, echoes: Int? = nil) -> Bool {
         stats.viewsIn += 1
         // Below a view left out with its subtree: counted, not stacked, not decided.
         if skippedDepth > 0 {
@@ -205,6 +222,9 @@ public struct FrameEncoder: Sendable {
             decision = table.safetyNet(decision, content: CollectionOfOne(text))
         }
         if let detected, !decision.isMasked { decision = decision.detected(by: detected) }
+        if let echoes, !decision.isMasked { decision = decision.echoing(echoes) }
+        // A masked text: views above that send it in theirs send it no more.
+        if textHolders > 0, decision.isMasked, let text = appearance.text, !text.isEmpty { guardEchoes(of: text) }
         let alpha = (parent?.alpha ?? 1) * Self.alpha(appearance.alpha)
         if appearance.isHidden { return leaveOut(.hidden) }
         if !(alpha > 0) { return leaveOut(.transparent) }
@@ -233,9 +253,14 @@ public struct FrameEncoder: Sendable {
             stats[.clipped] += 1
             entry.skip = .clipped
         } else {
+            let drawn = views.count
             draw(decision, appearance, traits: traits, frame: frame, visible: visible, content: content,
                  contentClip: clips ? visible : clip, coverClip: !transformed && alpha == 1 ? coverClip : nil,
                  radius: radius, node: node)
+            if views.count > drawn && views[drawn].text != nil {
+                entry.textView = Int32(drawn)
+                textHolders += 1
+            }
         }
         push(entry)
         return entry.skip == nil
@@ -249,7 +274,30 @@ public struct FrameEncoder: Sendable {
         }
         guard depth > 0 else { return }
         depth -= 1
+        if stack[depth].textView >= 0 { textHolders -= 1 }
         traversal.leave()
+    }
+
+    /// The echo guard (``MaskEngine/MaskedEcho``) for a masked view's text: each of the
+    /// nearest ``MaskEngine/MaskedEcho/maximumContainers`` entered views drawn with
+    /// text that holds it is sent without its text, text types as ``ReplayViewType/maskedText``.
+    /// Their rectangles stay as drawn.
+    @inline(never)
+    private mutating func guardEchoes(of text: String) {
+        let masked = MaskedEcho.normalized(text.utf8)
+        guard MaskedEcho.guards(masked) else { return }
+        var level = depth - 1
+        var read = 0
+        while level >= 0, read < MaskedEcho.maximumContainers {
+            let index = Int(stack[level].textView)
+            level -= 1
+            guard index >= 0, let held = views[index].text else { continue }
+            read += 1
+            guard MaskedEcho.holds(MaskedEcho.normalized(held.utf8), masked) else { continue }
+            views[index].text = nil
+            if views[index].type.usesContentFrame { views[index].type = .maskedText }
+            stats.echoes += 1
+        }
     }
 
     /// Fills in `nodes` for the views decided before `node`, the first with a
@@ -291,6 +339,7 @@ public struct FrameEncoder: Sendable {
     ///   the occlusion sweep (see ``OcclusionGrid``).
     public mutating func finish() -> ReplayFrame {
         skippedDepth = 0
+        textHolders = 0
         while depth > 0 { leave() }
         var frame = ReplayFrame(screen: screen, timestamp: timestamp)
         let removing = removesCoveredViews && !opaqueBoxes.isEmpty

@@ -41,6 +41,9 @@ public struct EncodingStats: Sendable, Hashable {
     public var viewsIn = 0
     /// Views in the frames.
     public var viewsDrawn = 0
+    /// Drawn views sent without their text because it repeats a masked view's below
+    /// them (``MaskEngine/MaskedEcho``), found as the masked view was entered.
+    public var echoes = 0
     private var hidden = 0, transparent = 0, zeroArea = 0, clipped = 0, drawsNothing = 0, covered = 0, notEmitted = 0
 
     /// Creates empty statistics.
@@ -76,6 +79,7 @@ public struct EncodingStats: Sendable, Hashable {
     public mutating func add(_ other: EncodingStats) {
         viewsIn += other.viewsIn
         viewsDrawn += other.viewsDrawn
+        echoes += other.echoes
         for reason in LeftOutReason.allCases { self[reason] += other[reason] }
     }
 }

@@ -29,9 +29,10 @@ public struct TreeFrameEncoder: Sendable {
     public mutating func encode(_ document: TreeDocument, timestamp: UInt64, file: String, firstLine: Int = 1) throws(TreeError) -> ReplayFrame {
         let tree = document.tree
         encoder.begin(screen: tree.screen, timestamp: timestamp, coordinates: try document.coordinates(file: file, firstLine: firstLine))
-        // The `detect:` safety net over every field of each view, as `apply` runs it: a
-        // view it masks there is masked in the frame too, whatever text the frame carries.
-        let detected: [ContentDetector?]? = table.detectors.isEmpty ? nil : TreeMasker(table: table).decide(document).map(\.detector)
+        // The `detect:` safety net and the echo guard over every field of each view, as
+        // `apply` runs them: a view they mask there is masked in the frame too, whatever
+        // text the frame carries.
+        let decided = TreeMasker(table: table).decide(document)
         var open: [Int32] = []
         for view in 0..<tree.count {
             let parent = tree.parents[view]
@@ -39,7 +40,7 @@ public struct TreeFrameEncoder: Sendable {
                 encoder.leave()
                 open.removeLast()
             }
-            encoder.enter(tree.views[view], document.appearance(of: view), detected: detected?[view])
+            encoder.enter(tree.views[view], document.appearance(of: view), detected: decided[view].detector, echoes: decided[view].echoSource)
             open.append(Int32(view))
         }
         return encoder.finish()

@@ -122,6 +122,7 @@ struct ViewDiff {
     /// What decides a view when no rule does (``Entry/decidedBy``); empty for a rule.
     static func decidedBy(_ decision: MaskDecision, view: Int, in tree: ViewTree, table: DecisionTable) -> String {
         if let detector = decision.detector { return "detect:\(detector.rawValue)" }
+        if decision.echoSource != nil { return "echo of a masked view's text" }
         guard decision.ruleIndex == nil else { return "" }
         if decision.contentDimension != nil { return ExplainCommand.decisionText(table, decision, tree.views[view]) }
         var ancestor = Int(tree.parents[view])

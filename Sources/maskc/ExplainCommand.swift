@@ -121,14 +121,24 @@ struct ExplainCommand: ParsableCommand {
     }
 
     /// What decided a view: the safety net's detector, a rule, or level 5.
-    static func decisionText(_ table: DecisionTable, _ decision: MaskDecision, _ facts: ViewFacts, inside input: String? = nil) -> String {
+    static func decisionText(_ table: DecisionTable, _ decision: MaskDecision, _ facts: ViewFacts, inside input: String? = nil,
+                             tree: ViewTree? = nil) -> String {
         if let detector = decision.detector { return "detect:\(detector.rawValue) (personal data in the view's content)" }
+        if let source = decision.echoSource { return echoText(source, in: tree) }
         if let dimension = decision.contentDimension {
             let carried = dimension == .text ? "text" : "an image"
             return "defaults.\(dimension.rawValue) \(table.defaults.value(of: dimension) ?? "mask") (the view carries \(carried) and its kind has no default of its own)"
         }
         if decision.ruleIndex == nil { return defaultText(table, facts, inside: input) }
         return ruleText(table, decision.ruleIndex)
+    }
+
+    /// What the echo guard says of a view it masked (``MaskedEcho``).
+    static func echoText(_ source: Int, in tree: ViewTree?) -> String {
+        let named = tree.flatMap { tree in
+            source < tree.count ? "\(label(tree, source)) (\(ReportName.printable(tree.views[source].className)))" : nil
+        }
+        return "echo of masked view \(named ?? "#\(source)") (the view repeats its text)"
     }
 
     /// Level 5 for a view: `default mask`, or with per-dimension defaults, the one that
@@ -219,7 +229,7 @@ struct ExplainCommand: ParsableCommand {
             line += " [\(decision.kind.rawValue)] \(state)"
             if !hidden[view] {
                 let input = inputAncestor[view].map { "\(label(tree, $0)) (\(tree.views[$0].className))" }
-                line += ", level \(decision.level.rawValue): \(decisionText(table, decision, tree.views[view], inside: input))"
+                line += ", level \(decision.level.rawValue): \(decisionText(table, decision, tree.views[view], inside: input, tree: tree))"
                 if decision.isForcedMask, decision.detector == nil, !policyMasks(table, decision, tree.views[view], insideInput: input != nil) {
                     line += decision.isForcedByKind ? " (maps are never unmasked)" : " (secure text entry is never unmasked)"
                 }
@@ -251,13 +261,17 @@ struct ExplainCommand: ParsableCommand {
             "kind: \(trace.decision.kind.rawValue)\(trace.decision.isSecure ? ", secure text entry (or inside one)" : "")",
             "reliable target: \(trace.target)",
         ]
-        let deciding: PrecedenceLevel? = trace.lock != nil ? nil : detector != nil ? .detector : trace.steps.first { $0.winner != nil }?.level ?? .default
+        let echo = trace.decision.echoSource
+        let deciding: PrecedenceLevel? = trace.lock != nil ? nil : detector != nil || echo != nil ? .detector
+            : trace.steps.first { $0.winner != nil }?.level ?? .default
         if let lock = trace.lock {
             var head = "locked: "
             if let ancestor = lock.ancestor { head += "ancestor \(label(tree, ancestor)) (\(tree.views[ancestor].className)): " }
             lines.append(head + ruleText(table, lock.rule) + " <- decides (a locked mask: no other rule can unmask the view)")
         } else if let detector {
             lines.append("level 0 (detector): detect:\(detector.rawValue) found personal data in the view's content <- decides")
+        } else if let echo {
+            lines.append("level 0 (echo guard): \(echoText(echo, in: tree)): a shown view holding a masked view's text is masked <- decides")
         }
         for step in trace.steps {
             var head = "level \(step.level.rawValue) (\(step.level.title)): "

@@ -149,5 +149,17 @@ struct SecureMarkerTests {
         }
         #expect(decision.isSecure && decision.isMasked)
     }
+
+    @Test("normalizedName folds as isSecureName reads: case, separators, fullwidth forms, invisible characters")
+    func normalizedNameIsTheOneFold() {
+        #expect(SecureContent.normalizedName("NEW_password") == "newpassword")
+        #expect(SecureContent.normalizedName("\u{FF50}\u{FF41}ss\u{200B}word") == "password")
+        #expect(SecureContent.normalizedName("pass\u{00AD}word-\u{00E9}\u{1F511}") == "password\u{00E9}\u{1F511}")
+        #expect(SecureContent.normalizedName("") == "")
+        for name in ["new-password", "ｐａｓｓｗｏｒｄ", "one\u{2060}Time\u{200D}Code", "cc.csc"] {
+            #expect(SecureContent.secureNames.contains(SecureContent.normalizedName(name)) == SecureContent.isSecureName(name), "\(name)")
+            #expect(SecureContent.isSecureName(name), "\(name)")
+        }
+    }
 }
 

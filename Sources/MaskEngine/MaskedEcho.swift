@@ -6,133 +6,229 @@
 /// its two labels, a UIKit container with `isAccessibilityElement` joins its subviews',
 /// a Compose node merges its semantics. Masking the child alone would send its value
 /// in clear one level up. So after every other decision, a view that is shown and
-/// holds, in a text-bearing field, the text of a masked view below it
-/// (within ``maximumContainers`` such views up) is masked, on level 0, naming that view
-/// (``MaskDecision/echoSource``). Locked and secure values are guarded the same way.
+/// holds the text of a masked view below it (within ``maximumContainers`` such views
+/// up) is masked, on level 0, naming that view (``MaskDecision/echoSource``). Locked
+/// and secure values are guarded the same way, and so is everything below a view whose
+/// children are not sent (a map's pins).
 ///
-/// Texts are compared as ``normalized(_:)`` bytes: ASCII letters in lower case, every
-/// run of white space (line breaks and no-break spaces included) as one space, trimmed.
-/// A masked text is found where it starts and ends at a word edge of the holding text:
-/// "Jane" is found in "Jane Doe, 42" and "jane, doe", not in "Janet". A masked text
-/// with fewer than two letters or digits (a lone "3", a "-") guards nothing.
-///
-/// The texts read: a container's strings and numbers in text-bearing fields (where
-/// platforms combine labels); a masked view's the same, and the string values of its
-/// unknown fields (member names and numbers there are structure, not text).
+/// Texts are compared as ``normalized(_:)`` bytes: letters in lower case (ASCII,
+/// Latin, Greek, Cyrillic, Armenian), fullwidth forms as ASCII, hyphens as `-`,
+/// invisible format characters (bidi marks, zero-width spaces, soft hyphens) dropped,
+/// every run of white space as one space, trimmed. A masked text is found where it
+/// starts and ends at a word edge of the holding text (``isWordScalar(_:)``): "Jane"
+/// is found in "Jane Doe, 42" and "jane, doe", not in "Janet"; "éric" not in
+/// "Frédéric"; "太郎" in "山田太郎さん" (scripts written without spaces have no word
+/// edges). A masked text with no letter, digit or other non-ASCII character (a lone
+/// "-") guards nothing; one digit does ("Code 4 8 1 9" over four one-digit boxes).
 ///
 /// Every consumer calls this one contract: the JSON pass (`maskc apply` and every
-/// command reading trees) and the replay encoder over the text it sends.
+/// command reading trees) and the replay encoder over the text it sends, each finding
+/// all the masked texts a container holds in one pass over it (``Finder``).
 public enum MaskedEcho {
-    /// How many shown ancestors holding text the guard reads above a masked view (the
+    /// How many shown containers holding text the guard reads above a masked view (the
     /// nearest ones): a combined label is the nearest accessibility element's, and the
     /// bound keeps the pass linear in a tree of any depth.
     public static let maximumContainers = 64
 
-    /// The bytes a text is compared by: ASCII letters lowered, runs of white space (ASCII,
-    /// U+0085, U+00A0, U+1680, U+2000...U+200A, U+2028, U+2029, U+202F, U+205F, U+3000)
-    /// as one space, none at either end. Other bytes (any script) are kept as they are.
+    /// The bytes a text is compared by (see ``MaskedEcho``). Malformed UTF-8 reads as
+    /// U+FFFD.
     /// - Complexity: O(n).
     public static func normalized<Bytes: Sequence<UInt8>>(_ text: Bytes) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(text.underestimatedCount)
         var pendingSpace = false
-        // Bytes of a multi-byte sequence held back until it is known not to be a space.
-        var held: [UInt8] = []
-        func put(_ byte: UInt8) {
+        var iterator = text.makeIterator()
+        var decoder = UTF8()
+        func put(_ value: UInt32) {
             if pendingSpace && !out.isEmpty { out.append(0x20) }
             pendingSpace = false
-            out.append(byte)
+            UTF8Writing.append(value, to: &out)
         }
-        func flushHeld() {
-            guard !held.isEmpty else { return }
-            if isSpace(held) {
-                pendingSpace = true
-            } else {
-                for byte in held { put(byte) }
+        while true {
+            let scalar: Unicode.Scalar
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let decoded): scalar = decoded
+            case .emptyInput: return out
+            case .error: scalar = "\u{FFFD}"
             }
-            held.removeAll(keepingCapacity: true)
-        }
-        for byte in text {
-            if byte & 0xC0 == 0x80, !held.isEmpty {
-                held.append(byte)
+            var value = scalar.value
+            if value < 0x80 {
+                switch value {
+                case 0x09...0x0D, 0x20: pendingSpace = true
+                case 0x41...0x5A: put(value | 0x20)
+                default: put(value)
+                }
                 continue
             }
-            flushHeld()
-            switch byte {
-            case 0x09...0x0D, 0x20:
+            if value >= 0xFF01 && value <= 0xFF5E { value -= 0xFEE0 }  // fullwidth ASCII
+            switch value {
+            case 0x41...0x5A: put(value | 0x20)
+            case 0x21...0x7E: put(value)
+            case 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000:
                 pendingSpace = true
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                put(byte | 0x20)
-            case 0xC2, 0xE1, 0xE2, 0xE3:
-                // The lead bytes of the non-ASCII spaces: decided when the sequence ends.
-                held.append(byte)
+            case 0x2010...0x2015, 0x2212, 0xFE63: put(0x2D)  // hyphens and dashes
             default:
-                put(byte)
+                if DetectorFold.isInvisible(scalar) { continue }
+                if value < 0x0590, scalar.properties.changesWhenLowercased {
+                    for lower in scalar.properties.lowercaseMapping.unicodeScalars { put(lower.value) }
+                } else {
+                    put(value)
+                }
             }
         }
-        flushHeld()
-        return out
     }
 
-    /// Whether a held-back UTF-8 sequence is one of the non-ASCII spaces.
-    private static func isSpace(_ sequence: [UInt8]) -> Bool {
-        switch sequence.count {
-        case 2: return sequence[0] == 0xC2 && (sequence[1] == 0x85 || sequence[1] == 0xA0)
-        case 3:
-            let (a, b, c) = (sequence[0], sequence[1], sequence[2])
-            if a == 0xE1 { return b == 0x9A && c == 0x80 }
-            if a == 0xE3 { return b == 0x80 && c == 0x80 }
-            guard a == 0xE2 else { return false }
-            if b == 0x80 { return (0x80...0x8A).contains(c) || c == 0xA8 || c == 0xA9 || c == 0xAF }
-            return b == 0x81 && c == 0x9F
-        default: return false
-        }
-    }
-
-    /// Whether a normalized masked text is guarded: it holds at least two letters or
-    /// digits (ASCII ones, or characters of any other script). A lone letter, digit or
-    /// mark says too little to be told apart from a container's own text.
+    /// Whether a normalized masked text is guarded: it holds an ASCII letter or digit,
+    /// or any character outside ASCII (any script's letters, an emoji).
     public static func guards(_ masked: [UInt8]) -> Bool {
-        var units = 0
-        for byte in masked where isWordByte(byte) || byte >= 0xC0 {
-            units += 1
-            if units >= 2 { return true }
-        }
-        return false
+        masked.contains { isWordByte($0) || $0 >= 0xC0 }
     }
 
     /// Whether the normalized text `holder` holds the normalized masked text `masked`
     /// starting and ending at word edges (``guards(_:)`` is the caller's to check).
-    /// - Complexity: O(n * m) for texts of n and m bytes, in practice O(n).
+    /// - Complexity: O(n + m).
     public static func holds(_ holder: [UInt8], _ masked: [UInt8]) -> Bool {
-        let m = masked.count, n = holder.count
-        guard m > 0, m <= n else { return false }
-        return holder.withUnsafeBufferPointer { h in
-            masked.withUnsafeBufferPointer { s in
-                let first = s[0]
-                let startsWord = isWordByte(first), endsWord = isWordByte(s[m - 1])
-                var i = 0
-                while i <= n - m {
-                    if h[i] == first,
-                       !(startsWord && i > 0 && isWordByte(h[i - 1])),
-                       !(endsWord && i + m < n && isWordByte(h[i + m])) {
-                        var j = 1
-                        while j < m && h[i + j] == s[j] { j += 1 }
-                        if j == m { return true }
-                    }
-                    i += 1
-                }
-                return false
-            }
+        Finder([masked]).first(in: holder) != nil
+    }
+
+    /// Whether a scalar continues a word: ASCII letters and digits, and the letters of
+    /// the scripts written with spaces between words (U+00C0 to U+1FFF, but × and ÷, and
+    /// Thai, Lao, Myanmar and Khmer, written without). Ideographs, kana, Hangul,
+    /// punctuation and symbols do not: a masked text may start or end beside them.
+    public static func isWordScalar(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return true
+        case 0xD7, 0xF7, 0x0E00...0x0EFF, 0x1000...0x109F, 0x1780...0x17FF: return false
+        case 0xC0...0x1FFF: return true
+        default: return false
         }
     }
 
-    /// ASCII letters and digits: a word goes on across them.
+    /// ASCII letters and digits.
     @inline(__always)
     static func isWordByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"): return true
         default: return false
+        }
+    }
+
+    /// The scalar that starts at `index` of valid UTF-8 `bytes` (normalized texts are).
+    static func scalar(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        let lead = UInt32(bytes[index])
+        func next(_ offset: Int) -> UInt32 { index + offset < bytes.count ? UInt32(bytes[index + offset]) & 0x3F : 0 }
+        switch lead {
+        case ..<0x80: return lead
+        case ..<0xE0: return (lead & 0x1F) << 6 | next(1)
+        case ..<0xF0: return (lead & 0x0F) << 12 | next(1) << 6 | next(2)
+        default: return (lead & 0x07) << 18 | next(1) << 12 | next(2) << 6 | next(3)
+        }
+    }
+
+    /// The scalar that ends just before `index` of valid UTF-8 `bytes`.
+    static func scalar(before index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        var start = index - 1
+        while start > 0 && bytes[start] & 0xC0 == 0x80 && index - start < 4 { start -= 1 }
+        return scalar(at: start, in: bytes)
+    }
+
+    /// Finds, in one pass over a text, whether it holds any of several masked texts at
+    /// word edges (the Aho-Corasick automaton of the masked texts): what a container is
+    /// checked with, once, against every masked text below it.
+    public struct Finder: Sendable {
+        /// The masked texts (normalized), as given.
+        private let patterns: [[UInt8]]
+        /// Trie edges: (node << 8 | byte) to node.
+        private var edges: [Int: Int32] = [:]
+        /// Each node's failure link (the longest proper suffix that is a trie node).
+        private var failure: [Int32] = [0]
+        /// The patterns ending at each node, and the nearest node on the failure chain
+        /// where some pattern ends (-1: none).
+        private var ending: [[Int32]] = [[]]
+        private var outputLink: [Int32] = [-1]
+
+        /// Builds the automaton of `patterns` (empty ones are never found).
+        /// - Complexity: O(total length of the patterns), expected.
+        public init(_ patterns: [[UInt8]]) {
+            self.patterns = patterns
+            for (index, pattern) in patterns.enumerated() where !pattern.isEmpty {
+                var node: Int32 = 0
+                for byte in pattern {
+                    let key = Int(node) << 8 | Int(byte)
+                    if let child = edges[key] {
+                        node = child
+                    } else {
+                        let child = Int32(failure.count)
+                        edges[key] = child
+                        failure.append(0)
+                        ending.append([])
+                        outputLink.append(-1)
+                        node = child
+                    }
+                }
+                ending[Int(node)].append(Int32(index))
+            }
+            // Breadth first: each node's failure link from its parent's.
+            var children = [[(UInt8, Int32)]](repeating: [], count: failure.count)
+            for (key, child) in edges { children[key >> 8].append((UInt8(truncatingIfNeeded: key), child)) }
+            var queue: [Int32] = children[0].map(\.1)
+            var head = 0
+            while head < queue.count {
+                let node = queue[head]
+                head += 1
+                for (byte, child) in children[Int(node)] {
+                    var fallback = failure[Int(node)]
+                    var link: Int32 = 0
+                    while true {
+                        if node != 0, let found = edges[Int(fallback) << 8 | Int(byte)] { link = found; break }
+                        if fallback == 0 { break }
+                        fallback = failure[Int(fallback)]
+                    }
+                    failure[Int(child)] = link
+                    outputLink[Int(child)] = ending[Int(link)].isEmpty ? outputLink[Int(link)] : link
+                    queue.append(child)
+                }
+            }
+        }
+
+        /// The index of a pattern `text` holds at word edges and `accepting` takes, or
+        /// nil. Every pattern ending at each byte is tried until one is taken.
+        /// - Complexity: O(n + the patterns ending at each byte).
+        public func first(in text: [UInt8], accepting: (Int) -> Bool = { _ in true }) -> Int? {
+            guard !edges.isEmpty else { return nil }
+            return text.withUnsafeBufferPointer { bytes -> Int? in
+                var state: Int32 = 0
+                for index in 0..<bytes.count {
+                    let byte = bytes[index]
+                    while true {
+                        if let next = edges[Int(state) << 8 | Int(byte)] { state = next; break }
+                        if state == 0 { break }
+                        state = failure[Int(state)]
+                    }
+                    // Patterns end here only where a scalar ends.
+                    if index + 1 < bytes.count && bytes[index + 1] & 0xC0 == 0x80 { continue }
+                    var node = ending[Int(state)].isEmpty ? outputLink[Int(state)] : state
+                    while node >= 0 {
+                        for pattern in ending[Int(node)] where accepting(Int(pattern)) {
+                            if atWordEdges(patterns[Int(pattern)], endingAt: index + 1, in: bytes) { return Int(pattern) }
+                        }
+                        node = outputLink[Int(node)]
+                    }
+                }
+                return nil
+            }
+        }
+
+        /// Whether `pattern`, found in `bytes` ending before `end`, starts and ends at word
+        /// edges there (edges are needed only where the pattern itself starts or ends
+        /// inside a word).
+        private func atWordEdges(_ pattern: [UInt8], endingAt end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            let start = end - pattern.count
+            return pattern.withUnsafeBufferPointer { own in
+                if start > 0, isWordScalar(scalar(at: 0, in: own)), isWordScalar(scalar(before: start, in: bytes)) { return false }
+                if end < bytes.count, isWordScalar(scalar(before: own.count, in: own)), isWordScalar(scalar(at: end, in: bytes)) { return false }
+                return true
+            }
         }
     }
 }

@@ -119,7 +119,7 @@ public enum SecureContent {
                 } else if DetectorFold.isInvisible(scalar) {
                     continue
                 } else {
-                    appendUTF8(value, to: &folded)
+                    UTF8Writing.append(value, to: &folded)
                 }
             case .emptyInput:
                 return folded
@@ -127,27 +127,6 @@ public enum SecureContent {
                 return nil
             }
             if folded.count > limit { return nil }
-        }
-    }
-
-    /// Appends a scalar's UTF-8 bytes (a scalar value: at most 0x10FFFF, no surrogate).
-    @inline(__always)
-    private static func appendUTF8(_ value: UInt32, to bytes: inout [UInt8]) {
-        switch value {
-        case ..<0x80:
-            bytes.append(UInt8(value))
-        case ..<0x800:
-            bytes.append(0xC0 | UInt8(value >> 6))
-            bytes.append(0x80 | UInt8(value & 0x3F))
-        case ..<0x10000:
-            bytes.append(0xE0 | UInt8(value >> 12))
-            bytes.append(0x80 | UInt8((value >> 6) & 0x3F))
-            bytes.append(0x80 | UInt8(value & 0x3F))
-        default:
-            bytes.append(0xF0 | UInt8(value >> 18))
-            bytes.append(0x80 | UInt8((value >> 12) & 0x3F))
-            bytes.append(0x80 | UInt8((value >> 6) & 0x3F))
-            bytes.append(0x80 | UInt8(value & 0x3F))
         }
     }
 

@@ -1,28 +1,50 @@
 import MaskEngine
 
 /// The echo guard over a tree read from JSON (``MaskEngine/MaskedEcho``): a shown view
-/// with children whose text-bearing fields hold the text of a masked view below it is
-/// masked, naming that view (``MaskEngine/MaskDecision/echoSource``).
+/// with children whose fields hold the text of a masked view below it is masked,
+/// naming that view (``MaskEngine/MaskDecision/echoSource``).
 ///
 /// Runs after every other decision (the resolver's, the content defaults', the
-/// safety net's). The texts compared: a container's strings and numbers in `text`,
-/// `placeholder`, `accessibilityLabel` and `accessibilityValue` (where platforms
-/// combine labels); a masked view's the same, and the string values of its unknown
-/// fields (member names and numbers there are structure, not text).
+/// safety net's). Views below one whose children are not sent (a map's pins, a
+/// `recurse: false` class's children) count as masked: what they say is not sent, so
+/// no container may repeat it.
+///
+/// The texts compared. A masked view's: the strings, numbers and member names inside
+/// `text`, `placeholder`, `accessibilityLabel` and `accessibilityValue` ("labels"),
+/// and the string and number values of its unknown fields. A container's: its labels'
+/// strings and numbers, and its unknown fields' string values (`accessibilityHint`,
+/// `contentDescription`, an XCUITest `name`), which are compared with the masked
+/// views' labels only: two views' unknown fields often share structure (a package,
+/// a role) that is no one's text.
+///
+/// Each masked text is registered with the nearest
+/// ``MaskEngine/MaskedEcho/maximumContainers`` open containers; a container is read
+/// once, when its subtree ends, for all its masked texts at once
+/// (``MaskEngine/MaskedEcho/Finder``).
 enum MaskedEchoes {
     /// A shown view with children and text, still open above the view being read.
     private struct Holder {
         /// Its object's end token: views before it are inside.
         var end: Int
         var view: Int
-        /// Its texts, normalized.
-        var texts: [[UInt8]]
+        /// Its label texts and unknown string values, normalized.
+        var labels: [[UInt8]]
+        var others: [[UInt8]]
+        /// The masked texts below it (indices into `masked`).
+        var pending: [Int32] = []
+    }
+
+    /// A masked text below an open container: normalized, its view, and whether it
+    /// came from a label field.
+    private struct MaskedText {
+        var bytes: [UInt8]
+        var source: Int
+        var fromLabel: Bool
     }
 
     /// Masks the views of `layout` that repeat a masked descendant's text.
-    /// - Complexity: O(n) in the views, plus the fields of the shown views with
-    ///   children and, below one that holds text, of the masked views (each compared with
-    ///   at most ``MaskEngine/MaskedEcho/maximumContainers`` holders).
+    /// - Complexity: O(n) in the views, plus, for the views compared, their fields and,
+    ///   per container, its texts and the masked texts registered with it.
     static func apply(_ layout: TreeLayout, to decisions: inout [MaskDecision]) {
         let tape = layout.tape
         let viewTokens = layout.viewTokens
@@ -30,60 +52,86 @@ enum MaskedEchoes {
         guard count > 1 else { return }
         let keys = TreeKeys.shared
         var open: [Holder] = []
+        var masked: [MaskedText] = []
         tape.source.withUnsafeBytes { raw in
             guard let bytes = raw.baseAddress else { return }
             let tokens = tape.tokens
-            /// The texts of a view, normalized; those that guard nothing left out when
-            /// `guarding` (a masked view's).
-            func texts(of view: Int, guarding: Bool) -> [[UInt8]] {
+            /// The normalized text of a string or number token.
+            func normalized(_ t: Int) -> [UInt8] {
+                let token = tokens[t]
+                return token.hasEscapes
+                    ? MaskedEcho.normalized(tape.string(t).utf8)
+                    : MaskedEcho.normalized(UnsafeBufferPointer(start: bytes + Int(token.start), count: Int(token.length)))
+            }
+            /// The texts of a view, by field kind: `labels` from the text-bearing fields
+            /// (member names inside them too when `names`), `others` from the unknown
+            /// fields' values (numbers too when `unknownNumbers`).
+            func texts(of view: Int, names: Bool, unknownNumbers: Bool) -> (labels: [[UInt8]], others: [[UInt8]]) {
                 let object = Int(viewTokens[view])
                 let objectEnd = Int(tokens[object].length)
-                var found: [[UInt8]] = []
+                var labels: [[UInt8]] = [], others: [[UInt8]] = []
                 var k = object + 1
                 while k < objectEnd {
                     let valueEnd = tape.end(ofValueAt: k + 1)
                     let emitted = keys.meaning(tape, bytes: bytes, tokens[k], at: k).emitted
                     switch emitted {
-                    case .text, .placeholder, .label, .unknown where guarding:
-                        // A container's text-bearing fields only (where platforms combine
-                        // labels); a masked view's unknown fields too, their string values
-                        // only: member names, counts and offsets are structure two views
-                        // share, not text a platform combines.
-                        let numbers = emitted != .unknown
+                    case .text, .placeholder, .label, .unknown:
+                        let label = emitted != .unknown
                         tape.forEachToken(inValueAt: k + 1) { t, isKey in
-                            let token = tokens[t]
-                            guard !isKey, token.length > 0, token.kind == .string || (numbers && token.kind == .number) else { return }
-                            let text = token.hasEscapes
-                                ? MaskedEcho.normalized(tape.string(t).utf8)
-                                : MaskedEcho.normalized(UnsafeBufferPointer(start: bytes + Int(token.start), count: Int(token.length)))
-                            if guarding ? MaskedEcho.guards(text) : !text.isEmpty { found.append(text) }
+                            let kind = tokens[t].kind
+                            guard tokens[t].length > 0, kind == .string || kind == .number,
+                                  isKey ? label && names : label || kind == .string || unknownNumbers else { return }
+                            let text = normalized(t)
+                            guard !text.isEmpty else { return }
+                            if label { labels.append(text) } else { others.append(text) }
                         }
                     default:
                         break
                     }
                     k = valueEnd
                 }
-                return found
+                return (labels, others)
             }
+            /// Reads a container that ends: masked when it holds a masked text.
+            func close(_ holder: Holder) {
+                guard !holder.pending.isEmpty, !decisions[holder.view].isMasked else { return }
+                let finder = MaskedEcho.Finder(holder.pending.map { masked[Int($0)].bytes })
+                var found: Int?
+                for text in holder.labels where found == nil { found = finder.first(in: text) }
+                for text in holder.others where found == nil {
+                    found = finder.first(in: text, accepting: { masked[Int(holder.pending[$0])].fromLabel })
+                }
+                if let found { decisions[holder.view] = decisions[holder.view].echoing(masked[Int(holder.pending[found])].source) }
+            }
+            // Views before this token are inside one whose children are not sent.
+            var notSentEnd = -1
             for view in 0..<count {
                 let object = Int(viewTokens[view])
-                while let last = open.last, last.end < object { open.removeLast() }
+                while let last = open.last, last.end < object { close(open.removeLast()) }
                 let decision = decisions[view]
-                if decision.isMasked {
-                    guard !open.isEmpty else { continue }
-                    let masked = texts(of: view, guarding: true)
-                    guard !masked.isEmpty else { continue }
-                    for holder in open.suffix(MaskedEcho.maximumContainers).reversed() where !decisions[holder.view].isMasked {
-                        if masked.contains(where: { text in holder.texts.contains { MaskedEcho.holds($0, text) } }) {
-                            decisions[holder.view] = decisions[holder.view].echoing(view)
+                let notSent = object < notSentEnd
+                if decision.isMasked || notSent {
+                    if !open.isEmpty {
+                        let (labels, others) = texts(of: view, names: true, unknownNumbers: true)
+                        let first = masked.count
+                        for text in labels where MaskedEcho.guards(text) { masked.append(MaskedText(bytes: text, source: view, fromLabel: true)) }
+                        for text in others where MaskedEcho.guards(text) { masked.append(MaskedText(bytes: text, source: view, fromLabel: false)) }
+                        if masked.count > first {
+                            for holder in max(0, open.count - MaskedEcho.maximumContainers)..<open.count {
+                                open[holder].pending.append(contentsOf: (first..<masked.count).map { Int32($0) })
+                            }
                         }
                     }
                 } else if view + 1 < count, Int(viewTokens[view + 1]) < Int(tokens[object].length) {
                     // Shown, with children: it may repeat theirs.
-                    let held = texts(of: view, guarding: false)
-                    if !held.isEmpty { open.append(Holder(end: Int(tokens[object].length), view: view, texts: held)) }
+                    let (labels, others) = texts(of: view, names: false, unknownNumbers: false)
+                    if !labels.isEmpty || !others.isEmpty {
+                        open.append(Holder(end: Int(tokens[object].length), view: view, labels: labels, others: others))
+                    }
                 }
+                if !decision.emitsChildren && !notSent { notSentEnd = Int(tokens[object].length) }
             }
+            while let last = open.popLast() { close(last) }
         }
     }
 }

@@ -83,8 +83,13 @@ public struct FrameEncoder: Sendable {
     /// (for `skippedReason`): those views are only counted.
     private var skippedDepth = 0
     private var skippedReason = LeftOutReason.notEmitted
-    /// How many of the entered views are drawn with their text sent (`textView`).
-    private var textHolders = 0
+    /// The echo guard's state (``MaskEngine/MaskedEcho``): the stack levels of the
+    /// entered views drawn with their text sent (`textView`), the masked texts entered
+    /// below them this frame (normalized), and per level the masked texts registered
+    /// with its view, read when it is left.
+    private var holderLevels: [Int] = []
+    private var maskedTexts: [[UInt8]] = []
+    private var pendingByLevel: [[Int32]] = []
 
     /// A view decided: its parent node and its `zIndex`. Which item it draws is kept
     /// with the item (``Drawn/node``), read only when `zIndex` reorders: setting it
@@ -142,7 +147,8 @@ public struct FrameEncoder: Sendable {
         stack.removeAll(keepingCapacity: true)
         depth = 0
         skippedDepth = 0
-        textHolders = 0
+        holderLevels.removeAll(keepingCapacity: true)
+        maskedTexts.removeAll(keepingCapacity: true)
         nodes.removeAll(keepingCapacity: true)
         nodeCount = 0
         hasZIndex = false
@@ -224,7 +230,7 @@ public struct FrameEncoder: Sendable {
         if let detected, !decision.isMasked { decision = decision.detected(by: detected) }
         if let echoes, !decision.isMasked { decision = decision.echoing(echoes) }
         // A masked text: views above that send it in theirs send it no more.
-        if textHolders > 0, decision.isMasked, let text = appearance.text, !text.isEmpty { guardEchoes(of: text) }
+        if !holderLevels.isEmpty, decision.isMasked, let text = appearance.text, !text.isEmpty { registerMasked(text) }
         let alpha = (parent?.alpha ?? 1) * Self.alpha(appearance.alpha)
         if appearance.isHidden { return leaveOut(.hidden) }
         if !(alpha > 0) { return leaveOut(.transparent) }
@@ -259,7 +265,9 @@ public struct FrameEncoder: Sendable {
                  radius: radius, node: node)
             if views.count > drawn && views[drawn].text != nil {
                 entry.textView = Int32(drawn)
-                textHolders += 1
+                holderLevels.append(depth)
+                while pendingByLevel.count <= depth { pendingByLevel.append([]) }
+                pendingByLevel[depth].removeAll(keepingCapacity: true)
             }
         }
         push(entry)
@@ -274,30 +282,37 @@ public struct FrameEncoder: Sendable {
         }
         guard depth > 0 else { return }
         depth -= 1
-        if stack[depth].textView >= 0 { textHolders -= 1 }
+        if stack[depth].textView >= 0 { closeHolder(at: depth) }
         traversal.leave()
     }
 
-    /// The echo guard (``MaskEngine/MaskedEcho``) for a masked view's text: each of the
-    /// nearest ``MaskEngine/MaskedEcho/maximumContainers`` entered views drawn with
-    /// text that holds it is sent without its text, text types as ``ReplayViewType/maskedText``.
-    /// Their rectangles stay as drawn.
+    /// The echo guard (``MaskEngine/MaskedEcho``), as a masked view is entered: its
+    /// text is registered with the nearest ``MaskEngine/MaskedEcho/maximumContainers``
+    /// entered views drawn with text.
     @inline(never)
-    private mutating func guardEchoes(of text: String) {
+    private mutating func registerMasked(_ text: String) {
         let masked = MaskedEcho.normalized(text.utf8)
         guard MaskedEcho.guards(masked) else { return }
-        var level = depth - 1
-        var read = 0
-        while level >= 0, read < MaskedEcho.maximumContainers {
-            let index = Int(stack[level].textView)
-            level -= 1
-            guard index >= 0, let held = views[index].text else { continue }
-            read += 1
-            guard MaskedEcho.holds(MaskedEcho.normalized(held.utf8), masked) else { continue }
-            views[index].text = nil
-            if views[index].type.usesContentFrame { views[index].type = .maskedText }
-            stats.echoes += 1
-        }
+        let index = Int32(maskedTexts.count)
+        maskedTexts.append(masked)
+        for level in holderLevels.suffix(MaskedEcho.maximumContainers) { pendingByLevel[level].append(index) }
+    }
+
+    /// The echo guard as a view drawn with text is left: when its text holds a masked
+    /// text registered with it, it is sent without it, a text type as
+    /// ``ReplayViewType/maskedText``, its rectangle as drawn.
+    private mutating func closeHolder(at level: Int) {
+        holderLevels.removeLast()
+        let pending = pendingByLevel[level]
+        guard !pending.isEmpty else { return }
+        pendingByLevel[level].removeAll(keepingCapacity: true)
+        let index = Int(stack[level].textView)
+        guard let held = views[index].text else { return }
+        let finder = MaskedEcho.Finder(pending.map { maskedTexts[Int($0)] })
+        guard finder.first(in: MaskedEcho.normalized(held.utf8)) != nil else { return }
+        views[index].text = nil
+        if views[index].type.usesContentFrame { views[index].type = .maskedText }
+        stats.echoes += 1
     }
 
     /// Fills in `nodes` for the views decided before `node`, the first with a
@@ -339,7 +354,6 @@ public struct FrameEncoder: Sendable {
     ///   the occlusion sweep (see ``OcclusionGrid``).
     public mutating func finish() -> ReplayFrame {
         skippedDepth = 0
-        textHolders = 0
         while depth > 0 { leave() }
         var frame = ReplayFrame(screen: screen, timestamp: timestamp)
         let removing = removesCoveredViews && !opaqueBoxes.isEmpty

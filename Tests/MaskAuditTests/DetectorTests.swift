@@ -143,6 +143,7 @@ struct DetectorTests {
         ("+1\u{2060}555\u{2060}123\u{2060}4567", .phone), ("jane@\u{200B}example.com", .email), ("jane.doe@exam\u{AD}ple.com", .email),
         ("090ー1234ー5678", .phone), ("+1·555·123·4567", .phone), ("DE89\u{200B}3704\u{200B}0044\u{200B}0532\u{200B}0130\u{200B}00", .iban),
         // Mathematical digits, more scripts' digits, the small commercial at.
+        ("Card ༤༡༡༡ ༡༡༡༡ ༡༡༡༡ ༡༡༡༡", .paymentCard), ("+𞥑 𞥕𞥕𞥕 𞥑𞥒𞥓 𞥔𞥕𞥖𞥗", .phone), ("᭔᭑᭑᭑-᭑᭑᭑᭑-᭑᭑᭑᭑-᭑᭑᭑᭑", .paymentCard), ("+߄߄ ߂߀ ߇߉߄߆ ߀߃߂߁", .phone),
         ("𝟒𝟏𝟏𝟏 𝟏𝟏𝟏𝟏 𝟏𝟏𝟏𝟏 𝟏𝟏𝟏𝟏", .paymentCard), ("𝟺𝟷𝟷𝟷𝟷𝟷𝟷𝟷𝟷𝟷𝟷𝟷𝟷𝟷𝟷𝟷", .paymentCard), ("+૯૧ ૯૮૭૬૫ ૪૩૨૧૦", .phone),
         ("+௯௧ ௯௮௭௬௫ ௪௩௨௧௦", .phone), ("+៨៥៥ ១២ ៣៤៥ ៦៧៨", .phone), ("+᠙᠗᠖ ᠙᠙᠑᠑ ᠒᠒᠓᠓", .phone), ("jane﹫example.com", .email),
     ])
@@ -215,8 +216,8 @@ struct DetectorTests {
             }
             if ascii == UInt8(ascii: "@") { #expect(DetectorFold.isFullwidthAt(padded[0], padded[1], padded[2])) }
         }
-        // Fullwidth, 16 scripts and five mathematical sets.
-        #expect(digits == 10 + 16 * 10 + 50)
+        // Fullwidth, 27 scripts below U+1C5A, Adlam and five mathematical sets.
+        #expect(digits == 10 + 27 * 10 + 10 + 50)
     }
 
     @Test("slashes elsewhere write dates, fractions and ranges, not phones; a dashed IBAN still needs its check digits", arguments: [

@@ -20,11 +20,11 @@ struct EchoPropertyTests {
         var json: String
         /// Each view's own word.
         var words: [String]
-        /// Each view's strings as planted (its word, its combined label, if any).
-        var strings: [[String]]
-        /// The strings a container is read by: those in text-bearing fields (a label
-        /// planted in an unknown field is not one).
-        var holding: [[String]]
+        /// Each view's strings as planted in text-bearing fields (its word, its combined
+        /// label when it went there) and in an unknown field (its combined label when it
+        /// went there).
+        var labels: [[String]]
+        var others: [[String]]
     }
 
     static func plant(seed: UInt64) -> Planted {
@@ -34,15 +34,14 @@ struct EchoPropertyTests {
         let words = (0..<count).map { "Echo\(seed)w\($0)k" }
         var children = [[Int]](repeating: [], count: count)
         for view in 0..<count where generated.views[view].parent >= 0 { children[generated.views[view].parent].append(view) }
-        var strings = [[String]](repeating: [], count: count)
-        var holding = [[String]](repeating: [], count: count)
+        var labels = [[String]](repeating: [], count: count)
+        var others = [[String]](repeating: [], count: count)
         let fields = ["text", "placeholder", "accessibilityValue"]
         let separators = [", ", "\n", " \u{00B7} ", ",\u{00A0}", "  "]
         for view in 0..<count {
             generated.views[view].unknown = []
             generated.views[view].textFields = [(fields[Int.random(in: 0..<fields.count, using: &rng)], .s(words[view]))]
-            strings[view] = [words[view]]
-            holding[view] = [words[view]]
+            labels[view] = [words[view]]
             guard !children[view].isEmpty, Int.random(in: 0..<4, using: &rng) != 0 else { continue }
             // Children's words, and now and then a grandchild's, in tree order.
             var joined: [String] = []
@@ -55,13 +54,13 @@ struct EchoPropertyTests {
             if Int.random(in: 0..<3, using: &rng) == 0 { label = label.uppercased() }
             if Int.random(in: 0..<4, using: &rng) == 0 {
                 generated.views[view].unknown = [("summary", .obj([("shown", .s(label))]))]
+                others[view].append(label)
             } else {
                 generated.views[view].textFields.append(("accessibilityLabel", .s(label)))
-                holding[view].append(label)
+                labels[view].append(label)
             }
-            strings[view].append(label)
         }
-        return Planted(generated: generated, json: generated.json, words: words, strings: strings, holding: holding)
+        return Planted(generated: generated, json: generated.json, words: words, labels: labels, others: others)
     }
 
     /// Texts compared as the guard documents it: lower case, white space runs as one
@@ -95,39 +94,47 @@ struct EchoPropertyTests {
             let document = try masker.read(input, file: "in.json")
             let resolved = table.resolve(document.tree)
             let decisions = masker.decide(document)
-            // The reference: a view the five levels show, with a masked descendant whose
-            // strings one of its own holds.
+            // Views below one whose children are not sent count as masked.
+            var notSent = [Bool](repeating: false, count: tree.count)
+            for view in tree.views.indices where tree.parents[view] >= 0 {
+                let parent = Int(tree.parents[view])
+                notSent[view] = notSent[parent] || !resolved[parent].emitsChildren
+            }
+            let guarded = tree.views.indices.map { resolved[$0].isMasked || notSent[$0] }
+            // The reference: a view the five levels show (and that is sent), with a masked
+            // descendant whose label texts one of its texts holds, or whose unknown texts
+            // one of its labels holds.
             for view in tree.views.indices {
                 var expected: Int?
-                if !resolved[view].isMasked {
+                if !guarded[view] {
                     var descendant = view + 1
                     while descendant < tree.count, isDescendant(descendant, of: view, tree) {
-                        if resolved[descendant].isMasked,
-                           planted.strings[descendant].contains(where: { masked in planted.holding[view].contains { Self.holds($0, masked) } }) {
+                        let holding = planted.labels[view] + planted.others[view]
+                        if guarded[descendant],
+                           planted.labels[descendant].contains(where: { masked in holding.contains { Self.holds($0, masked) } })
+                            || planted.others[descendant].contains(where: { masked in planted.labels[view].contains { Self.holds($0, masked) } }) {
                             expected = expected ?? descendant
                         }
                         descendant += 1
                     }
-                    if planted.holding[view].count > 1 { shownHolders += 1 }
+                    if planted.labels[view].count + planted.others[view].count > 1 { shownHolders += 1 }
                 }
                 if expected != nil {
                     echoed += 1
                     #expect(decisions[view].isMasked && decisions[view].echoSource != nil, "seed \(seed) view \(view): repeats \(expected!) but \(decisions[view])")
                     if let source = decisions[view].echoSource {
-                        #expect(resolved[source].isMasked && isDescendant(source, of: view, tree), "seed \(seed) view \(view): names \(source)")
+                        #expect(guarded[source] && isDescendant(source, of: view, tree), "seed \(seed) view \(view): names \(source)")
                     }
                 } else {
                     #expect(decisions[view] == resolved[view], "seed \(seed) view \(view): \(decisions[view]) but the five levels say \(resolved[view])")
                 }
             }
-            // The words of the views the policy masks never go out in a container's
-            // text-bearing fields (a container the guard masked is masked for what it
-            // repeats: its own word is not the policy's to hide).
+            // The words of the views the policy masks (or does not send) never go out (a
+            // container the guard masked is masked for what it repeats: its own word is
+            // not the policy's to hide).
             let written = try masker.read(try masker.apply(input, file: "in.json"), file: "out.json")
-            let shownTexts = written.tree.views.indices.flatMap { view in
-                written.contentFields(of: view).filter { $0.key != "summary" }.map(\.value)
-            }.joined(separator: "\u{1}").lowercased()
-            for view in tree.views.indices where resolved[view].isMasked && shownTexts.contains(planted.words[view].lowercased()) {
+            let shownTexts = written.tree.views.indices.flatMap { written.contentFields(of: $0).map(\.value) }.joined(separator: "\u{1}").lowercased()
+            for view in tree.views.indices where guarded[view] && shownTexts.contains(planted.words[view].lowercased()) {
                 leaksFound += 1
                 if leaksFound < 10 { Issue.record("seed \(seed): masked view \(view)'s \(planted.words[view]) written in a text-bearing field") }
             }

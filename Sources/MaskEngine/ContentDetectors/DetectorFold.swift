@@ -9,9 +9,8 @@
 /// - hyphens and dashes (U+2010 to U+2015, minus U+2212, small and fullwidth hyphen-minus)
 ///   become `-`.
 ///
-/// - the decimal digits of Arabic-Indic (`٤١١١`), Persian, Devanagari, Bengali,
-///   Gurmukhi, Gujarati, Oriya, Tamil, Telugu, Kannada, Malayalam, Thai, Lao, Myanmar,
-///   Khmer and Mongolian, and the mathematical digits (bold, double-struck, sans-serif,
+/// - the decimal digits of Arabic-Indic (`٤١١١`), Persian and the other scripts of
+///   ``digitZeros`` (Devanagari to Ol Chiki), Adlam, and the mathematical digits (bold, double-struck, sans-serif,
 ///   monospace: `𝟒𝟏𝟏𝟏`, compatibility forms as the fullwidth ones are) become ASCII
 ///   digits (the byte gates count them);
 /// - the small commercial at `﹫` becomes `@`, the small full stop `﹒` `.`;
@@ -55,7 +54,8 @@ enum DetectorFold {
         case 0xFE6B: return UInt8(ascii: "@")
         // Digits of the scripts the byte gates know (``endsForeignDigit(_:_:_:)``).
         case 0x1D7CE...0x1D7FF: return UInt8(ascii: "0") + UInt8((scalar.value - 0x1D7CE) % 10)
-        case 0x660...0x1819:
+        case 0x1E950...0x1E959: return UInt8(ascii: "0") + UInt8(scalar.value - 0x1E950)  // Adlam
+        case 0x660...0x1C59:
             // Each script's ten digits lie in one 16-scalar block: one read finds its zero.
             let zero = UInt32(digitZeroByBlock[Int(scalar.value >> 4) - 0x66])
             guard zero != 0, scalar.value >= zero, scalar.value <= zero + 9 else { return nil }
@@ -64,16 +64,19 @@ enum DetectorFold {
         }
     }
 
-    /// The zero of each script's decimal digits the fold reads (its nine others follow it):
-    /// Arabic-Indic, Persian, Devanagari, Bengali, Gurmukhi, Gujarati, Oriya, Tamil,
-    /// Telugu, Kannada, Malayalam, Thai, Lao, Myanmar, Khmer, Mongolian.
-    static let digitZeros: [UInt32] = [0x660, 0x6F0, 0x966, 0x9E6, 0xA66, 0xAE6, 0xB66, 0xBE6, 0xC66, 0xCE6, 0xD66, 0xE50,
-                                       0xED0, 0x1040, 0x17E0, 0x1810]
+    /// The zero of each script's decimal digits the fold reads below U+1C5A (its nine
+    /// others follow it): Arabic-Indic, Persian, NKo, Devanagari, Bengali, Gurmukhi,
+    /// Gujarati, Oriya, Tamil, Telugu, Kannada, Malayalam, Thai, Lao, Tibetan, Myanmar,
+    /// Myanmar Shan, Khmer, Mongolian, Limbu, New Tai Lue, Tai Tham (Hora and Tham),
+    /// Balinese, Sundanese, Lepcha, Ol Chiki. (Adlam, above, is read on its own.)
+    static let digitZeros: [UInt32] = [0x660, 0x6F0, 0x7C0, 0x966, 0x9E6, 0xA66, 0xAE6, 0xB66, 0xBE6, 0xC66, 0xCE6, 0xD66,
+                                       0xE50, 0xED0, 0xF20, 0x1040, 0x1090, 0x17E0, 0x1810, 0x1946, 0x19D0, 0x1A80, 0x1A90,
+                                       0x1B50, 0x1BB0, 0x1C40, 0x1C50]
 
     /// ``digitZeros`` by 16-scalar block from U+0660's (`value >> 4` less 0x66), 0 for a
     /// block without digits: each script's ten digits lie inside one block.
     static let digitZeroByBlock: [UInt16] = {
-        var table = [UInt16](repeating: 0, count: 0x181 - 0x66 + 1)
+        var table = [UInt16](repeating: 0, count: 0x1C5 - 0x66 + 1)
         for zero in digitZeros {
             precondition(zero >> 4 == (zero + 9) >> 4, "a script's digits cross a block")
             table[Int(zero >> 4) - 0x66] = UInt16(zero)
@@ -97,18 +100,31 @@ enum DetectorFold {
     static func endsForeignDigit(_ first: UInt8, _ second: UInt8, _ third: UInt8) -> Bool {
         if second == 0xD9 && third >= 0xA0 && third <= 0xA9 { return true }  // U+0660...0669
         if second == 0xDB && third >= 0xB0 && third <= 0xB9 { return true }  // U+06F0...06F9
+        if second == 0xDF && third >= 0x80 && third <= 0x89 { return true }  // NKo U+07C0...07C9
         switch first {
         case 0xE0:
             // Devanagari U+0966 to Malayalam U+0D66: E0 A5/A7/.../B5 A6...AF; Thai
-            // U+0E50 E0 B9 90...99; Lao U+0ED0 E0 BB 90...99.
+            // U+0E50 E0 B9 90...99; Lao U+0ED0 E0 BB 90...99; Tibetan U+0F20 E0 BC A0...A9.
             if second >= 0xA5 && second <= 0xB5 && second & 1 == 1 { return third >= 0xA6 && third <= 0xAF }
+            if second == 0xBC { return third >= 0xA0 && third <= 0xA9 }
             return (second == 0xB9 || second == 0xBB) && third >= 0x90 && third <= 0x99
         case 0xE1:
-            // Myanmar U+1040 E1 81 80...89, Khmer U+17E0 E1 9F A0...A9, Mongolian U+1810 E1 A0 90...99.
-            return (second == 0x81 && third >= 0x80 && third <= 0x89) || (second == 0x9F && third >= 0xA0 && third <= 0xA9)
-                || (second == 0xA0 && third >= 0x90 && third <= 0x99)
+            switch second {
+            case 0x81, 0xAA, 0xB1:
+                // Myanmar U+1040 E1 81 80...89; Tai Tham Hora U+1A80 E1 AA 80...89 and
+                // Tham U+1A90 90...99; Lepcha U+1C40 E1 B1 80...89 and Ol Chiki U+1C50 90...99.
+                return (third >= 0x80 && third <= 0x89) || (second != 0x81 && third >= 0x90 && third <= 0x99)
+            case 0x82, 0xA0, 0xA7, 0xAD:
+                // Myanmar Shan U+1090, Mongolian U+1810, New Tai Lue U+19D0, Balinese U+1B50: 90...99.
+                return third >= 0x90 && third <= 0x99
+            case 0x9F: return third >= 0xA0 && third <= 0xA9  // Khmer U+17E0
+            case 0xA5: return third >= 0x86 && third <= 0x8F  // Limbu U+1946
+            case 0xAE: return third >= 0xB0 && third <= 0xB9  // Sundanese U+1BB0
+            default: return false
+            }
         case 0xEF: return second == 0xBC && third >= 0x90 && third <= 0x99  // U+FF10...FF19
         case 0x9D: return second == 0x9F && third >= 0x8E  // U+1D7CE...1D7FF: F0 9D 9F 8E...BF
+        case 0x9E: return second == 0xA5 && third >= 0x90 && third <= 0x99  // Adlam U+1E950...1E959: F0 9E A5 90...99
         default: return false
         }
     }

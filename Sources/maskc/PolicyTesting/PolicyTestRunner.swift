@@ -127,7 +127,10 @@ struct PolicyTestRunner {
 
     /// How a decision was reached, for a failure: level, rule, lock.
     static func decided(_ decision: MaskDecision, _ table: DecisionTable) -> String {
-        let rule = decision.ruleIndex.flatMap { table.rules[$0].origin?.description } ?? "the default"
+        var rule = decision.ruleIndex.flatMap { table.rules[$0].origin?.description } ?? "the default"
+        if let detector = decision.detector { rule = "detect:\(detector.rawValue)" }
+        if decision.echoSource != nil { rule = "the echo guard (it repeats a masked view's text)" }
+        if let dimension = decision.contentDimension { rule = "defaults.\(dimension.rawValue) (the view carries it)" }
         return "level \(decision.level.rawValue), \(rule)\(decision.isLocked ? ", locked" : "")"
     }
 

@@ -11,15 +11,22 @@
 /// and secure values are guarded the same way, and so is everything below a view whose
 /// children are not sent (a map's pins).
 ///
-/// Texts are compared as ``normalized(_:)`` bytes: letters in lower case (ASCII,
-/// Latin, Greek, Cyrillic, Armenian), fullwidth forms as ASCII, hyphens as `-`,
-/// invisible format characters (bidi marks, zero-width spaces, soft hyphens) dropped,
+/// Texts are compared as ``normalized(_:)`` bytes: letters in lower case (every
+/// cased script below U+3000, final sigma as sigma), fullwidth forms as ASCII, hyphens
+/// as `-`, invisible format characters (bidi marks, zero-width spaces, soft hyphens,
+/// variation selectors) dropped,
 /// every run of white space as one space, trimmed. A masked text is found where it
 /// starts and ends at a word edge of the holding text (``isWordScalar(_:)``): "Jane"
 /// is found in "Jane Doe, 42" and "jane, doe", not in "Janet"; "éric" not in
 /// "Frédéric"; "太郎" in "山田太郎さん" (scripts written without spaces have no word
 /// edges). A masked text with no letter, digit or other non-ASCII character (a lone
-/// "-") guards nothing; one digit does ("Code 4 8 1 9" over four one-digit boxes).
+/// "-") guards nothing; one digit does ("Code 4 8 1 9" over four one-digit boxes). A
+/// secure view's text is found anywhere, word edges or not ("PIN 4819" over four
+/// one-digit secure boxes).
+///
+/// A container whose text ends more than ``maximumCandidates`` masked texts at one
+/// place, none of them at word edges, counts as holding one: the check stays linear
+/// whatever the texts, and a doubt masks.
 ///
 /// Every consumer calls this one contract: the JSON pass (`maskc apply` and every
 /// command reading trees) and the replay encoder over the text it sends, each finding
@@ -29,6 +36,10 @@ public enum MaskedEcho {
     /// nearest ones): a combined label is the nearest accessibility element's, and the
     /// bound keeps the pass linear in a tree of any depth.
     public static let maximumContainers = 64
+
+    /// How many masked texts ending at one byte of a container's text are tried before
+    /// the container counts as holding one (see ``MaskedEcho``).
+    public static let maximumCandidates = 64
 
     /// The bytes a text is compared by (see ``MaskedEcho``). Malformed UTF-8 reads as
     /// U+FFFD.
@@ -67,9 +78,12 @@ public enum MaskedEcho {
             case 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000:
                 pendingSpace = true
             case 0x2010...0x2015, 0x2212, 0xFE63: put(0x2D)  // hyphens and dashes
+            case 0x3C2: put(0x3C3)  // final sigma: σ
+            case 0x34F, 0x61C, 0x180B...0x180F, 0xFE00...0xFE0F:
+                continue  // grapheme joiner, Arabic letter mark, Mongolian and other variation selectors
             default:
                 if DetectorFold.isInvisible(scalar) { continue }
-                if value < 0x0590, scalar.properties.changesWhenLowercased {
+                if value < 0x3000, scalar.properties.changesWhenLowercased {
                     for lower in scalar.properties.lowercaseMapping.unicodeScalars { put(lower.value) }
                 } else {
                     put(value)
@@ -136,8 +150,9 @@ public enum MaskedEcho {
     /// word edges (the Aho-Corasick automaton of the masked texts): what a container is
     /// checked with, once, against every masked text below it.
     public struct Finder: Sendable {
-        /// The masked texts (normalized), as given.
+        /// The masked texts (normalized), as given, and which are found anywhere.
         private let patterns: [[UInt8]]
+        private let anywhere: [Bool]
         /// Trie edges: (node << 8 | byte) to node.
         private var edges: [Int: Int32] = [:]
         /// Each node's failure link (the longest proper suffix that is a trie node).
@@ -147,10 +162,12 @@ public enum MaskedEcho {
         private var ending: [[Int32]] = [[]]
         private var outputLink: [Int32] = [-1]
 
-        /// Builds the automaton of `patterns` (empty ones are never found).
+        /// Builds the automaton of `patterns` (empty ones are never found); those whose
+        /// `anywhere` is true (a secure view's) are found without word edges.
         /// - Complexity: O(total length of the patterns), expected.
-        public init(_ patterns: [[UInt8]]) {
+        public init(_ patterns: [[UInt8]], anywhere: [Bool] = []) {
             self.patterns = patterns
+            self.anywhere = anywhere
             for (index, pattern) in patterns.enumerated() where !pattern.isEmpty {
                 var node: Int32 = 0
                 for byte in pattern {
@@ -192,8 +209,10 @@ public enum MaskedEcho {
         }
 
         /// The index of a pattern `text` holds at word edges and `accepting` takes, or
-        /// nil. Every pattern ending at each byte is tried until one is taken.
-        /// - Complexity: O(n + the patterns ending at each byte).
+        /// nil. The patterns ending at each byte are tried until one is taken; past
+        /// ``MaskedEcho/maximumCandidates`` of them at one byte, the one tried then is
+        /// taken (a doubt masks).
+        /// - Complexity: O(n + the total length of the patterns).
         public func first(in text: [UInt8], accepting: (Int) -> Bool = { _ in true }) -> Int? {
             guard !edges.isEmpty else { return nil }
             return text.withUnsafeBufferPointer { bytes -> Int? in
@@ -208,9 +227,17 @@ public enum MaskedEcho {
                     // Patterns end here only where a scalar ends.
                     if index + 1 < bytes.count && bytes[index + 1] & 0xC0 == 0x80 { continue }
                     var node = ending[Int(state)].isEmpty ? outputLink[Int(state)] : state
+                    var tried = 0
                     while node >= 0 {
-                        for pattern in ending[Int(node)] where accepting(Int(pattern)) {
-                            if atWordEdges(patterns[Int(pattern)], endingAt: index + 1, in: bytes) { return Int(pattern) }
+                        for pattern in ending[Int(node)] {
+                            tried += 1
+                            guard accepting(Int(pattern)) else {
+                                if tried > MaskedEcho.maximumCandidates { return Int(pattern) }
+                                continue
+                            }
+                            if tried > MaskedEcho.maximumCandidates { return Int(pattern) }
+                            if (Int(pattern) < anywhere.count && anywhere[Int(pattern)])
+                                || atWordEdges(patterns[Int(pattern)], endingAt: index + 1, in: bytes) { return Int(pattern) }
                         }
                         node = outputLink[Int(node)]
                     }

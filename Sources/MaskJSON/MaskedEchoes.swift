@@ -22,24 +22,35 @@ import MaskEngine
 /// once, when its subtree ends, for all its masked texts at once
 /// (``MaskEngine/MaskedEcho/Finder``).
 enum MaskedEchoes {
-    /// A shown view with children and text, still open above the view being read.
+    /// A shown view with children and text, still open above the view being read. Its
+    /// texts are read only when a masked text below it is to be compared with them.
     private struct Holder {
         /// Its object's end token: views before it are inside.
         var end: Int
         var view: Int
-        /// Its label texts and unknown string values, normalized.
-        var labels: [[UInt8]]
-        var others: [[UInt8]]
-        /// The masked texts below it (indices into `masked`).
+        /// The masked texts below it (indices into `masked`), each once, with the first
+        /// view below it that holds each.
         var pending: [Int32] = []
+        var sources: [Int32] = []
+        var registered: Set<Int32> = []
     }
 
-    /// A masked text below an open container: normalized, its view, and whether it
-    /// came from a label field.
-    private struct MaskedText {
+    /// A masked text below an open container: normalized, and whether it came from a
+    /// label field. Each distinct text is kept once (list rows repeat their texts): a
+    /// container reads each once.
+    private struct MaskedText: Hashable {
         var bytes: [UInt8]
-        var source: Int
         var fromLabel: Bool
+        /// A secure view's: found anywhere, word edges or not.
+        var anywhere: Bool
+    }
+
+    /// Whether an unknown field's value of a masked view is read as its text: not a
+    /// lone lower-case ASCII token (`button`, `card`, `com.example.app`: a role, a
+    /// style, a package) nor a number of fewer than three digits (an index, a row).
+    static func readsUnknown(_ text: [UInt8], number: Bool) -> Bool {
+        if number { return text.filter { $0 >= 0x30 && $0 <= 0x39 }.count >= 3 }
+        return !text.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x2E || $0 == 0x5F || $0 == 0x2D }
     }
 
     /// Masks the views of `layout` that repeat a masked descendant's text.
@@ -53,6 +64,7 @@ enum MaskedEchoes {
         let keys = TreeKeys.shared
         var open: [Holder] = []
         var masked: [MaskedText] = []
+        var known: [MaskedText: Int32] = [:]
         tape.source.withUnsafeBytes { raw in
             guard let bytes = raw.baseAddress else { return }
             let tokens = tape.tokens
@@ -83,7 +95,11 @@ enum MaskedEchoes {
                                   isKey ? label && names : label || kind == .string || unknownNumbers else { return }
                             let text = normalized(t)
                             guard !text.isEmpty else { return }
-                            if label { labels.append(text) } else { others.append(text) }
+                            if label {
+                                labels.append(text)
+                            } else if !unknownNumbers || readsUnknown(text, number: kind == .number) {
+                                others.append(text)
+                            }
                         }
                     default:
                         break
@@ -92,16 +108,46 @@ enum MaskedEchoes {
                 }
                 return (labels, others)
             }
+            /// Whether a view holds a non-empty string or number in a text-bearing field, or
+            /// a non-empty string value in an unknown field: what makes it a container the
+            /// guard reads (the bytes looked at, nothing decoded).
+            func holdsText(_ view: Int) -> Bool {
+                let object = Int(viewTokens[view])
+                let objectEnd = Int(tokens[object].length)
+                var k = object + 1
+                while k < objectEnd {
+                    let valueEnd = tape.end(ofValueAt: k + 1)
+                    switch keys.meaning(tape, bytes: bytes, tokens[k], at: k).emitted {
+                    case .text, .placeholder, .label:
+                        for t in k + 1..<valueEnd where tokens[t].length > 0 && (tokens[t].kind == .string || tokens[t].kind == .number) {
+                            return true
+                        }
+                    case .unknown:
+                        // A string that is not a member name: any string after the first token
+                        // of an object value may be one, so any string counts (a container
+                        // counted for a member name is read and holds nothing).
+                        for t in k + 1..<valueEnd where tokens[t].length > 0 && tokens[t].kind == .string { return true }
+                    default:
+                        break
+                    }
+                    k = valueEnd
+                }
+                return false
+            }
             /// Reads a container that ends: masked when it holds a masked text.
             func close(_ holder: Holder) {
                 guard !holder.pending.isEmpty, !decisions[holder.view].isMasked else { return }
-                let finder = MaskedEcho.Finder(holder.pending.map { masked[Int($0)].bytes })
+                let (labels, others) = texts(of: holder.view, names: false, unknownNumbers: false)
+                // Only masked texts no longer than the container's longest can be in it.
+                let longest = (labels + others).map(\.count).max() ?? 0
+                let candidates = holder.pending.indices.filter { masked[Int(holder.pending[$0])].bytes.count <= longest }
+                guard !candidates.isEmpty else { return }
+                let texts = candidates.map { masked[Int(holder.pending[$0])] }
+                let finder = MaskedEcho.Finder(texts.map(\.bytes), anywhere: texts.map(\.anywhere))
                 var found: Int?
-                for text in holder.labels where found == nil { found = finder.first(in: text) }
-                for text in holder.others where found == nil {
-                    found = finder.first(in: text, accepting: { masked[Int(holder.pending[$0])].fromLabel })
-                }
-                if let found { decisions[holder.view] = decisions[holder.view].echoing(masked[Int(holder.pending[found])].source) }
+                for text in labels where found == nil { found = finder.first(in: text) }
+                for text in others where found == nil { found = finder.first(in: text, accepting: { texts[$0].fromLabel }) }
+                if let found { decisions[holder.view] = decisions[holder.view].echoing(Int(holder.sources[candidates[found]])) }
             }
             // Views before this token are inside one whose children are not sent.
             var notSentEnd = -1
@@ -113,21 +159,32 @@ enum MaskedEchoes {
                 if decision.isMasked || notSent {
                     if !open.isEmpty {
                         let (labels, others) = texts(of: view, names: true, unknownNumbers: true)
-                        let first = masked.count
-                        for text in labels where MaskedEcho.guards(text) { masked.append(MaskedText(bytes: text, source: view, fromLabel: true)) }
-                        for text in others where MaskedEcho.guards(text) { masked.append(MaskedText(bytes: text, source: view, fromLabel: false)) }
-                        if masked.count > first {
+                        var ids: [Int32] = []
+                        for (list, fromLabel) in [(labels, true), (others, false)] {
+                            for text in list where MaskedEcho.guards(text) {
+                                let key = MaskedText(bytes: text, fromLabel: fromLabel, anywhere: decision.isSecure)
+                                if let id = known[key] {
+                                    ids.append(id)
+                                } else {
+                                    let id = Int32(masked.count)
+                                    masked.append(key)
+                                    known[key] = id
+                                    ids.append(id)
+                                }
+                            }
+                        }
+                        if !ids.isEmpty {
                             for holder in max(0, open.count - MaskedEcho.maximumContainers)..<open.count {
-                                open[holder].pending.append(contentsOf: (first..<masked.count).map { Int32($0) })
+                                for id in ids where open[holder].registered.insert(id).inserted {
+                                    open[holder].pending.append(id)
+                                    open[holder].sources.append(Int32(view))
+                                }
                             }
                         }
                     }
                 } else if view + 1 < count, Int(viewTokens[view + 1]) < Int(tokens[object].length) {
                     // Shown, with children: it may repeat theirs.
-                    let (labels, others) = texts(of: view, names: false, unknownNumbers: false)
-                    if !labels.isEmpty || !others.isEmpty {
-                        open.append(Holder(end: Int(tokens[object].length), view: view, labels: labels, others: others))
-                    }
+                    if holdsText(view) { open.append(Holder(end: Int(tokens[object].length), view: view)) }
                 }
                 if !decision.emitsChildren && !notSent { notSentEnd = Int(tokens[object].length) }
             }

@@ -89,6 +89,8 @@ public struct FrameEncoder: Sendable {
     /// with its view, read when it is left.
     private var holderLevels: [Int] = []
     private var maskedTexts: [[UInt8]] = []
+    /// Per masked text: a secure view's, found anywhere (``MaskEngine/MaskedEcho/Finder``).
+    private var maskedAnywhere: [Bool] = []
     private var pendingByLevel: [[Int32]] = []
 
     /// A view decided: its parent node and its `zIndex`. Which item it draws is kept
@@ -149,6 +151,9 @@ public struct FrameEncoder: Sendable {
         skippedDepth = 0
         holderLevels.removeAll(keepingCapacity: true)
         maskedTexts.removeAll(keepingCapacity: true)
+        maskedAnywhere.removeAll(keepingCapacity: true)
+        // A frame left unfinished may have left texts registered.
+        for level in pendingByLevel.indices where !pendingByLevel[level].isEmpty { pendingByLevel[level].removeAll() }
         nodes.removeAll(keepingCapacity: true)
         nodeCount = 0
         hasZIndex = false
@@ -230,7 +235,7 @@ public struct FrameEncoder: Sendable {
         if let detected, !decision.isMasked { decision = decision.detected(by: detected) }
         if let echoes, !decision.isMasked { decision = decision.echoing(echoes) }
         // A masked text: views above that send it in theirs send it no more.
-        if !holderLevels.isEmpty, decision.isMasked, let text = appearance.text, !text.isEmpty { registerMasked(text) }
+        if !holderLevels.isEmpty, decision.isMasked, let text = appearance.text, !text.isEmpty { registerMasked(text, secure: decision.isSecure) }
         let alpha = (parent?.alpha ?? 1) * Self.alpha(appearance.alpha)
         if appearance.isHidden { return leaveOut(.hidden) }
         if !(alpha > 0) { return leaveOut(.transparent) }
@@ -266,8 +271,8 @@ public struct FrameEncoder: Sendable {
             if views.count > drawn && views[drawn].text != nil {
                 entry.textView = Int32(drawn)
                 holderLevels.append(depth)
+                // Empty already: emptied when the level's last holder was left, or at `begin`.
                 while pendingByLevel.count <= depth { pendingByLevel.append([]) }
-                pendingByLevel[depth].removeAll(keepingCapacity: true)
             }
         }
         push(entry)
@@ -290,11 +295,12 @@ public struct FrameEncoder: Sendable {
     /// text is registered with the nearest ``MaskEngine/MaskedEcho/maximumContainers``
     /// entered views drawn with text.
     @inline(never)
-    private mutating func registerMasked(_ text: String) {
+    private mutating func registerMasked(_ text: String, secure: Bool) {
         let masked = MaskedEcho.normalized(text.utf8)
         guard MaskedEcho.guards(masked) else { return }
         let index = Int32(maskedTexts.count)
         maskedTexts.append(masked)
+        maskedAnywhere.append(secure)
         for level in holderLevels.suffix(MaskedEcho.maximumContainers) { pendingByLevel[level].append(index) }
     }
 
@@ -303,12 +309,12 @@ public struct FrameEncoder: Sendable {
     /// ``ReplayViewType/maskedText``, its rectangle as drawn.
     private mutating func closeHolder(at level: Int) {
         holderLevels.removeLast()
+        guard !pendingByLevel[level].isEmpty else { return }
         let pending = pendingByLevel[level]
-        guard !pending.isEmpty else { return }
-        pendingByLevel[level].removeAll(keepingCapacity: true)
+        pendingByLevel[level] = []
         let index = Int(stack[level].textView)
         guard let held = views[index].text else { return }
-        let finder = MaskedEcho.Finder(pending.map { maskedTexts[Int($0)] })
+        let finder = MaskedEcho.Finder(pending.map { maskedTexts[Int($0)] }, anywhere: pending.map { maskedAnywhere[Int($0)] })
         guard finder.first(in: MaskedEcho.normalized(held.utf8)) != nil else { return }
         views[index].text = nil
         if views[index].type.usesContentFrame { views[index].type = .maskedText }

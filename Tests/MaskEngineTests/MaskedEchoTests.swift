@@ -21,6 +21,12 @@ struct MaskedEchoTests {
         #expect(n("555\u{2011}0100 \u{2212}5") == Array("555-0100 -5".utf8))
         #expect(n("\u{202A}+1 555 0100\u{202C}") == Array("+1 555 0100".utf8))
         #expect(n("Ja\u{200B}ne D\u{00AD}oe") == Array("jane doe".utf8))
+        #expect(n("Ja\u{061C}ne\u{034F} D\u{FE0F}oe\u{180E}") == Array("jane doe".utf8))
+        // Every cased script below U+3000: Vietnamese, capital sharp s, final sigma, Georgian.
+        #expect(n("NGUYỄN VĂN AN") == n("nguyễn văn an"))
+        #expect(n("GROẞ") == Array("groß".utf8))
+        #expect(n("ΣΩΚΡΑΤΗΣ") == n("σωκρατης"))
+        #expect(n("Ⴀ") == n("ⴀ"))
         #expect(n("a\u{00E9}b \u{2014} \u{3042}") == Array("a\u{00E9}b - \u{3042}".utf8))
         #expect(n("") == [])
         #expect(n(" \u{00A0} ") == [])
@@ -75,6 +81,15 @@ struct MaskedEchoTests {
         #expect(finder.first(in: n("Jane Doe"), accepting: { $0 == 4 }) == 4)
         #expect(finder.first(in: n("Jane Doe"), accepting: { _ in false }) == nil)
         #expect(MaskedEcho.Finder([]).first(in: n("anything")) == nil)
+        // A secure view's text is found anywhere: one-digit boxes joined in "PIN 4819".
+        let boxes = MaskedEcho.Finder([n("8"), n("1")], anywhere: [true, false])
+        #expect(boxes.first(in: n("PIN 4819")) == 0)
+        #expect(MaskedEcho.Finder([n("8")]).first(in: n("PIN 4819")) == nil)
+        // Past the candidates tried at one byte, none at word edges, the container counts
+        // as holding one (a doubt masks), and the pass stays linear.
+        let nested = (1...200).map { [UInt8](repeating: UInt8(ascii: "x"), count: $0) }
+        #expect(MaskedEcho.Finder(nested).first(in: [UInt8](repeating: UInt8(ascii: "x"), count: 100_000)) != nil)
+        #expect(MaskedEcho.Finder(Array(nested.prefix(10))).first(in: [UInt8](repeating: UInt8(ascii: "x"), count: 1_000)) == nil)
         // Linear: a text of repeats under a masked text that almost matches everywhere.
         let long = [UInt8](repeating: UInt8(ascii: "a"), count: 200_000)
         #expect(MaskedEcho.Finder([Array(long.dropLast(1)) + [UInt8(ascii: "b")]]).first(in: long) == nil)

@@ -92,6 +92,24 @@ struct EchoGuardTests {
         #expect(!result.stdout.lowercased().contains("jane.doe"), "\(result.stdout)")
     }
 
+    @Test("one-digit secure boxes are found in a container joining them; a masked view's role or row number is not its text")
+    func boxesAndStructure() throws {
+        let tree = #"""
+            {"screen":"Pin","root":{"class":"android.widget.LinearLayout","text":"PIN 4819","children":[
+            {"class":"android.widget.EditText","password":true,"text":"4"},{"class":"android.widget.EditText","password":true,"text":"8"},
+            {"class":"android.widget.EditText","password":true,"text":"1"},{"class":"android.widget.EditText","password":true,"text":"9"},
+            {"class":"android.widget.LinearLayout","accessibilityLabel":"Order button, ships in 2 days","children":[
+              {"class":"android.widget.TextView","id":"m","text":"x","role":"button","row":2}]}]}}
+            """#
+        let folder = "maskc-echo-\(UUID().uuidString)"
+        let path = try CLIHarness.temporaryFile(folder, "pin.json", tree)
+        let policy = try CLIHarness.temporaryFile(folder, "p.yaml", "version: 1\ndefault: unmask\nrules:\n  - mask: { id: m }\n")
+        let result = try CLIHarness.run(["apply", path, "--policy", policy])
+        #expect(result.exit == 0, "\(result.stderr)")
+        #expect(!result.stdout.contains("4819"), "\(result.stdout)")
+        #expect(result.stdout.contains(#""accessibilityLabel":"Order button, ships in 2 days""#), "\(result.stdout)")
+    }
+
     @Test("an XCUITest capture's cell repeating a masked static text is masked")
     func xcuitestCell() throws {
         let capture = """

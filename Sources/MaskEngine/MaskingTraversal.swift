@@ -18,8 +18,13 @@ public struct MaskingTraversal: Sendable {
     /// Whether there is a classifier (checked per view without copying it).
     private let hasClassifier: Bool
     /// What each entered view hands down, and how many children it has had so far (kept
-    /// only when ``matchesPaths``: 0 otherwise, as is `rootCount`).
-    @usableFromInline private(set) var stack: [(handed: InheritedVerdicts, childCount: Int32)] = []
+    /// only when ``matchesPaths``: 0 otherwise, as is `rootCount`): the first `entered`
+    /// slots. Leaving only lowers `entered`; entering overwrites the next slot (the
+    /// array grown and shrunk on every view cost a uniqueness check and a capacity check
+    /// each way).
+    private var stack: [(handed: InheritedVerdicts, childCount: Int32)] = []
+    /// How many views are entered and not yet left.
+    @usableFromInline private(set) var entered = 0
     /// Only when the policy matches whole paths (`target`, index paths): each entered
     /// view's path state, and where its children's per-class counts start in
     /// `siblingCounts`.
@@ -57,13 +62,13 @@ public struct MaskingTraversal: Sendable {
     @inlinable package var classGeneration: Int { resolver.classCacheGeneration }
 
     /// How many views are entered and not yet left.
-    @inlinable public var depth: Int { stack.count }
+    @inlinable public var depth: Int { entered }
 
     /// Starts a new tree, on `screen`.
     public mutating func reset(screen: String?) {
         resolver.setScreen(screen)
         resolver.startTree()
-        stack.removeAll(keepingCapacity: true)
+        entered = 0
         paths.removeAll(keepingCapacity: true)
         siblingCounts.removeAll(keepingCapacity: true)
         rootCount = 0
@@ -88,14 +93,14 @@ public struct MaskingTraversal: Sendable {
         // without it the counts are not kept (a write to the stack a view, with its
         // uniqueness check).
         var childIndex: Int32 = 0
-        if stack.isEmpty {
+        if entered == 0 {
             handed = .root
             if matchesPaths {
                 childIndex = rootCount
                 rootCount += 1
             }
         } else {
-            let parent = stack.count - 1
+            let parent = entered - 1
             handed = stack[parent].handed
             if matchesPaths {
                 childIndex = stack[parent].childCount
@@ -119,7 +124,12 @@ public struct MaskingTraversal: Sendable {
             // release of each a view.
             decision = resolver.decide(facts, targetRules: [], indexPathRules: [], handing: &handed)
         }
-        stack.append((handed, 0))
+        if entered < stack.count {
+            stack[entered] = (handed, 0)
+        } else {
+            stack.append((handed, 0))
+        }
+        entered += 1
         return decision
     }
 
@@ -131,14 +141,14 @@ public struct MaskingTraversal: Sendable {
         guard hasClassifier, let classifier, let classification = classifier.classify(facts, frame: &frame) else { return decision }
         let classified = decision.applying(classification, facts: facts)
         // A view the classifier makes secure hands that down as the engine's own would.
-        if classified.isSecure { stack[stack.count - 1].handed.secure = true }
+        if classified.isSecure { stack[entered - 1].handed.secure = true }
         return classified
     }
 
     /// Leaves the view entered last. Leaving with nothing entered does nothing.
     public mutating func leave() {
-        guard !stack.isEmpty else { return }
-        stack.removeLast()
+        guard entered > 0 else { return }
+        entered -= 1
         guard matchesPaths else { return }
         let countsStart = Int(paths[paths.count - 1].countsStart)
         paths.removeLast()

@@ -109,6 +109,11 @@ struct GivenChain: Sendable {
     /// its storage instead of comparing its names byte by byte (callgrind: 32 chains a
     /// cold frame of 1,000 real views, about 600 instructions each).
     var previous: [String]? = nil
+    /// The array stored before `previous`, also holding the same chain: views from three
+    /// captures cycle through three arrays, which `previous` alone missed every time
+    /// round (callgrind: about 125 names compared byte by byte, 15,000 instructions, a
+    /// cold frame of 1,000 real views from the benchmark's captures).
+    var older: [String]? = nil
 
     /// Makes the previous array the current one (it was met again).
     mutating func promotePrevious() {
@@ -117,9 +122,18 @@ struct GivenChain: Sendable {
         superclasses = previous
     }
 
+    /// Makes the older array the current one (it was met again).
+    mutating func promoteOlder() {
+        guard let older else { return }
+        self.older = superclasses
+        superclasses = older
+    }
+
     /// Stores an array found equal to `superclasses` as the current one, keeping the
-    /// one it replaces as the previous.
+    /// one it replaces as the previous, and the previous as the older (the older one
+    /// is let go).
     mutating func replace(with equal: [String]) {
+        older = previous
         previous = superclasses
         superclasses = equal
     }
@@ -162,8 +176,8 @@ public struct ViewResolver: Sendable {
     /// range of `memoPool`.
     private var memo = StringTable<(start: Int32, count: Int32)>()
     private var memoPool: [Int32] = []
-    private var memoHits = [Int](repeating: 0, count: SelectorKey.allCases.count)
-    private var memoMisses = [Int](repeating: 0, count: SelectorKey.allCases.count)
+    private var memoHits = MemoCounts()
+    private var memoMisses = MemoCounts()
     /// Bit i set: the memo for selector key slot i is skipped (its values do not repeat).
     private var memoBypassed: UInt8 = 0
     /// Only when the table selects by `target` or index path: the whole-path matching.
@@ -424,7 +438,7 @@ public struct ViewResolver: Sendable {
         let range: (start: Int32, count: Int32)
         if let cached = memo.value(for: value, tag: UInt8(slot)) {
             range = cached
-            memoHits[slot] &+= 1
+            memoHits[key] &+= 1
         } else {
             range = remember(key, value, table.rulesMatching(key, value))
         }
@@ -443,7 +457,7 @@ public struct ViewResolver: Sendable {
         let range: (start: Int32, count: Int32)
         if let cached = memo.lookup(bytes: value, tag: UInt8(slot)) {
             range = cached
-            memoHits[slot] &+= 1
+            memoHits[key] &+= 1
         } else {
             range = remember(key, String(decoding: value, as: UTF8.self), table.rulesMatching(key, bytes: value))
         }
@@ -455,8 +469,8 @@ public struct ViewResolver: Sendable {
         let slot = Int(key.memoSlot)
         // Values that never repeat (row ids, generated ids) make the memo pure cost:
         // after enough lookups with mostly misses, match this key directly.
-        memoMisses[slot] &+= 1
-        if memoMisses[slot] > 4096 && memoMisses[slot] > memoHits[slot] * 2 {
+        memoMisses[key] &+= 1
+        if memoMisses[key] > 4096 && memoMisses[key] > memoHits[key] * 2 {
             memoBypassed |= 1 << slot
         }
         if memo.count >= Self.memoLimit || memoPool.count > Self.memoLimit * 8 {
@@ -521,6 +535,10 @@ public struct ViewResolver: Sendable {
                 // equal.
                 if let previous = givenChains[entry].previous, Self.sameStorage(previous, superclasses) {
                     givenChains[entry].promotePrevious()
+                    return givenChains[entry].facts
+                }
+                if let older = givenChains[entry].older, Self.sameStorage(older, superclasses) {
+                    givenChains[entry].promoteOlder()
                     return givenChains[entry].facts
                 }
                 let stored = givenChains[entry].superclasses
@@ -732,5 +750,38 @@ public struct ViewResolver: Sendable {
         let action: MaskAction = facts.masks ? .mask : .unmask
         all.add(rule, action, locked: facts.lock)
         if facts.recursive { reaching.add(rule, action, locked: facts.lock) }
+    }
+}
+
+/// How often the resolver's memo of identifier values hit or missed, per selector key.
+/// Fields, not an array: counting a hit in an array's element checked that its storage
+/// was unique (a runtime call) for every identifier found in the memo.
+struct MemoCounts: Sendable {
+    private var type = 0, id = 0, accessibilityIdentifier = 0, restorationIdentifier = 0, tag = 0, target = 0, kind = 0
+
+    /// The count for `key`.
+    subscript(key: SelectorKey) -> Int {
+        @inline(__always) get {
+            switch key {
+            case .type: type
+            case .id: id
+            case .accessibilityIdentifier: accessibilityIdentifier
+            case .restorationIdentifier: restorationIdentifier
+            case .tag: tag
+            case .target: target
+            case .kind: kind
+            }
+        }
+        @inline(__always) set {
+            switch key {
+            case .type: type = newValue
+            case .id: id = newValue
+            case .accessibilityIdentifier: accessibilityIdentifier = newValue
+            case .restorationIdentifier: restorationIdentifier = newValue
+            case .tag: tag = newValue
+            case .target: target = newValue
+            case .kind: kind = newValue
+            }
+        }
     }
 }

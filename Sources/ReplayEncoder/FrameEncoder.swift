@@ -118,7 +118,10 @@ public struct FrameEncoder: Sendable {
     /// Drawn views, in pre-order, in two parallel arrays: what each sends; and what it
     /// shows clipped (what another must cover to hide it) with its opaque rectangle in
     /// `opaqueBoxes`, or -1. The views are handed to the frame as they are when nothing
-    /// reorders or removes them.
+    /// reorders or removes them. `covering` is kept from frame to frame: its first
+    /// `views.count` items are this frame's, each written over the last frame's (an
+    /// append, with its out-of-line uniqueness and capacity checks, cost about 35
+    /// instructions a drawn view).
     private var views: [ReplayView] = []
     private var covering: [Drawn] = []
     private var opaqueBoxes: [Box] = []
@@ -158,7 +161,6 @@ public struct FrameEncoder: Sendable {
         nodeCount = 0
         hasZIndex = false
         views.removeAll(keepingCapacity: true)
-        covering.removeAll(keepingCapacity: true)
         opaqueBoxes.removeAll(keepingCapacity: true)
     }
 
@@ -460,8 +462,13 @@ public struct FrameEncoder: Sendable {
                 opaqueBoxes.append(area)
             }
         }
+        let drawn = Drawn(extent: background || border ? box.union(visible) : box, opaque: opaque, node: node)
+        if views.count < covering.count {
+            covering[views.count] = drawn
+        } else {
+            covering.append(drawn)
+        }
         views.append(ReplayView(type: type, frame: shown, text: text))
-        covering.append(Drawn(extent: background || border ? box.union(visible) : box, opaque: opaque, node: node))
     }
 
     /// Types that draw something of their own even without text or an image.
@@ -493,7 +500,7 @@ public struct FrameEncoder: Sendable {
         var nextSibling = [Int32](repeating: -1, count: count)
         var roots: [Int32] = []
         var items = [Int32](repeating: -1, count: count)
-        for (item, drawn) in covering.enumerated() { items[Int(drawn.node)] = Int32(item) }
+        for item in views.indices { items[Int(covering[item].node)] = Int32(item) }
         for node in stride(from: count - 1, through: 0, by: -1) {
             let parent = nodes[node].parent
             if parent >= 0 {

@@ -149,7 +149,10 @@ enum MaskedEchoes {
                 for text in others where found == nil { found = finder.first(in: text, accepting: { texts[$0].fromLabel }) }
                 if let found { decisions[holder.view] = decisions[holder.view].echoing(Int(holder.sources[candidates[found]])) }
             }
-            // Views before this token are inside one whose children are not sent.
+            // Views before this token are inside a masked view whose children are not sent
+            // (a map's pins): they count as masked. Below a shown one (an unmasked
+            // `recurse: false` class), a view counts as masked only by its own decision:
+            // the policy shows that class, which may well repeat what its children say.
             var notSentEnd = -1
             for view in 0..<count {
                 let object = Int(viewTokens[view])
@@ -186,7 +189,7 @@ enum MaskedEchoes {
                     // Shown, with children: it may repeat theirs.
                     if holdsText(view) { open.append(Holder(end: Int(tokens[object].length), view: view)) }
                 }
-                if !decision.emitsChildren && !notSent { notSentEnd = Int(tokens[object].length) }
+                if !decision.emitsChildren && decision.isMasked && !notSent { notSentEnd = Int(tokens[object].length) }
             }
             while let last = open.popLast() { close(last) }
         }

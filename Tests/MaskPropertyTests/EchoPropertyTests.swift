@@ -94,11 +94,11 @@ struct EchoPropertyTests {
             let document = try masker.read(input, file: "in.json")
             let resolved = table.resolve(document.tree)
             let decisions = masker.decide(document)
-            // Views below one whose children are not sent count as masked.
+            // Views below a masked one whose children are not sent count as masked.
             var notSent = [Bool](repeating: false, count: tree.count)
             for view in tree.views.indices where tree.parents[view] >= 0 {
                 let parent = Int(tree.parents[view])
-                notSent[view] = notSent[parent] || !resolved[parent].emitsChildren
+                notSent[view] = notSent[parent] || (!resolved[parent].emitsChildren && resolved[parent].isMasked)
             }
             let guarded = tree.views.indices.map { resolved[$0].isMasked || notSent[$0] }
             // The reference: a view the five levels show (and that is sent), with a masked

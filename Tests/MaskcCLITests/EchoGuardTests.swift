@@ -110,6 +110,38 @@ struct EchoGuardTests {
         #expect(result.stdout.contains(#""accessibilityLabel":"Order button, ships in 2 days""#), "\(result.stdout)")
     }
 
+    @Test("below a map, views count as masked; below a shown `recurse: false` class, only masked views do")
+    func notSentChildren() throws {
+        let tree = #"""
+            {"screen":"Place","root":{"class":"UIView","children":[
+            {"class":"UIView","id":"card","accessibilityLabel":"Home: 12 Elm Street","children":[
+              {"class":"MKMapView","id":"map","children":[{"class":"UILabel","id":"pin","text":"12 Elm Street"}]}]},
+            {"class":"ChartView","id":"chart","accessibilityLabel":"Revenue 42, Secret 9917","children":[
+              {"class":"UILabel","id":"caption","text":"Revenue 42"},
+              {"class":"UILabel","id":"hidden","text":"Secret 9917"}]},
+            {"class":"ChartView","id":"chart2","accessibilityLabel":"Revenue 43","children":[
+              {"class":"UILabel","id":"caption2","text":"Revenue 43"}]}]}}
+            """#
+        let policy = """
+            version: 1
+            default: unmask
+            types:
+              ChartView: { extends: UIView, recurse: false }
+            rules:
+              - mask: { id: hidden }
+            """
+        let folder = "maskc-echo-\(UUID().uuidString)"
+        let path = try CLIHarness.temporaryFile(folder, "tree.json", tree)
+        let policyPath = try CLIHarness.temporaryFile(folder, "p.yaml", policy)
+        let result = try CLIHarness.run(["apply", path, "--policy", policyPath])
+        #expect(result.exit == 0, "\(result.stderr)")
+        // The map's pin is not sent, and neither is its address through the card.
+        #expect(!result.stdout.contains("Elm"), "\(result.stdout)")
+        // A chart repeating a masked child is masked; one repeating what it shows is not.
+        #expect(!result.stdout.contains("9917"), "\(result.stdout)")
+        #expect(result.stdout.contains(#""accessibilityLabel":"Revenue 43""#), "\(result.stdout)")
+    }
+
     @Test("an XCUITest capture's cell repeating a masked static text is masked")
     func xcuitestCell() throws {
         let capture = """

@@ -8,8 +8,8 @@
 /// in clear one level up. So after every other decision, a view that is shown and
 /// holds the text of a masked view below it (within ``maximumContainers`` such views
 /// up) is masked, on level 0, naming that view (``MaskDecision/echoSource``). Locked
-/// and secure values are guarded the same way, and so is everything below a view whose
-/// children are not sent (a map's pins).
+/// and secure values are guarded the same way, and so is everything below a masked
+/// view whose children are not sent (a map's pins).
 ///
 /// Texts are compared as ``normalized(_:)`` bytes: letters in lower case (every
 /// cased script below U+3000, final sigma as sigma), fullwidth forms as ASCII, hyphens

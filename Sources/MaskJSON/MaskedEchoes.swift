@@ -5,9 +5,9 @@ import MaskEngine
 /// naming that view (``MaskEngine/MaskDecision/echoSource``).
 ///
 /// Runs after every other decision (the resolver's, the content defaults', the
-/// safety net's). Views below one whose children are not sent (a map's pins, a
-/// `recurse: false` class's children) count as masked: what they say is not sent, so
-/// no container may repeat it.
+/// safety net's). Views below a masked one whose children are not sent (a map's pins)
+/// count as masked: what they say is not sent, so no container may repeat it. Below a
+/// shown `recurse: false` class, only views masked by their own decision count.
 ///
 /// The texts compared. A masked view's: the strings, numbers and member names inside
 /// `text`, `placeholder`, `accessibilityLabel` and `accessibilityValue` ("labels"),

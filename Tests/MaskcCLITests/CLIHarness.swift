@@ -68,6 +68,16 @@ enum CLIHarness {
         return Result(exit: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
     }
 
+    /// Runs `maskc encode TREE --policy POLICY` into `session.bin` in `folder` and
+    /// returns the session's bytes and the file's path (the run is expected to succeed).
+    static func encodedBytes(_ tree: String, policy: String, in folder: URL,
+                             sourceLocation: SourceLocation = #_sourceLocation) throws -> (bytes: Data, path: String) {
+        let out = folder.appendingPathComponent("session.bin").path
+        let result = try run(["encode", tree, "--policy", policy, "-o", out])
+        #expect(result.exit == 0, "\(result.stderr)", sourceLocation: sourceLocation)
+        return (try Data(contentsOf: URL(fileURLWithPath: out)), out)
+    }
+
     static var recording: Bool { ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" }
 
     /// Compares the transcript of a run with `Golden/<name>.txt`.

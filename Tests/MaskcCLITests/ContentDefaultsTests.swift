@@ -66,10 +66,7 @@ struct ContentDefaultsTests {
     @Test("encode sends no text a view of no dimension carries when defaults.text masks")
     func encode() throws {
         let (tree, policy, folder) = try Self.files()
-        let out = folder.appendingPathComponent("s.bin").path
-        let result = try CLIHarness.run(["encode", tree, "--policy", policy, "-o", out])
-        #expect(result.exit == 0, "\(result.stderr)")
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: out))
+        let bytes = try CLIHarness.encodedBytes(tree, policy: policy, in: folder).bytes
         for leak in ["LEAKA", "LEAKE", "Jane", "4242"] { #expect(bytes.range(of: Data(leak.utf8)) == nil, "\(leak)") }
     }
 

@@ -73,10 +73,7 @@ struct EchoGuardTests {
     @Test("encode sends no masked child's text through a container's label or text")
     func encode() throws {
         let (tree, policy, folder) = try Self.files()
-        let out = folder.appendingPathComponent("s.bin").path
-        let result = try CLIHarness.run(["encode", tree, "--policy", policy, "-o", out])
-        #expect(result.exit == 0, "\(result.stderr)")
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: out))
+        let (bytes, out) = try CLIHarness.encodedBytes(tree, policy: policy, in: folder)
         for leak in ["JANE.DOE", "jane.doe", "4242", "99-1234"] { #expect(bytes.range(of: Data(leak.utf8)) == nil, "\(leak)") }
         let decoded = try CLIHarness.run(["decode", out])
         #expect(decoded.stdout.contains(#""Janet, Settings""#) && decoded.stdout.contains(#""Jane Doe""#), "\(decoded.stdout)")

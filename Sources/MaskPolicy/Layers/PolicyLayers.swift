@@ -46,6 +46,8 @@ public enum PolicyLayers {
         var defaultsRanges: [DefaultDimension: SourceRange] = [:]
         var detectors: [ContentDetector] = []
         var detectorRanges: [SourceRange] = []
+        /// Every file below this one, each once, as first reached.
+        var ancestors: [String] = []
     }
 
     /// A path named in `file`'s `extends:`, as a path from where `file` is named:
@@ -194,6 +196,24 @@ public enum PolicyLayers {
                 result.defaultRange = policy.defaultRange
             }
             result.allowances = policy.layering.allowUnmask ?? Tightening.inherited(bases.map(\.cumulative))
+            var ancestors = Set<ExactString>()
+            for base in bases {
+                for file in base.cumulative.ancestors + [base.file] where ancestors.insert(ExactString(file)).inserted { result.ancestors.append(file) }
+            }
+            // Each step only tightening its bases is not enough: a class one layer moves
+            // under an allowed class, and an allowed unmask the next layer makes, or two
+            // bases' declarations and rules, loosen together. So what the whole chain
+            // adds over each file below is checked as one layer over that file.
+            let reported = Set(diagnostics.map(\.range.location))
+            var seenHere = Set<String>()
+            for file in result.ancestors {
+                guard let below = loaded[ExactString(file)] else { continue }
+                for var diagnostic in Tightening.loosenings(of: policy.file, adding: result, over: (file, below))
+                where !reported.contains(diagnostic.range.location) && seenHere.insert(diagnostic.range.location).inserted {
+                    diagnostic.message += " (with what the layers up to '\(policy.file)' add over it)"
+                    diagnostics.append(diagnostic)
+                }
+            }
             return result
         }
     }

@@ -97,6 +97,19 @@ enum Tightening {
         return found
     }
 
+    /// The loosenings of everything `combined` (a chain up to `file`) adds over `base`,
+    /// a file below it, read as one layer over that file.
+    static func loosenings(of file: String, adding combined: PolicyLayers.Cumulative, over base: Base) -> [Diagnostic] {
+        let baseRules = Set(base.cumulative.rules.map { "\($0.actionRange.location)" })
+        let baseClasses = Set(base.cumulative.classes.map { "\($0.nameRange.location)" })
+        var added = ParsedPolicy(file: file, version: 1, defaultAction: combined.defaultAction, defaultRange: combined.defaultRange,
+                                 classes: combined.classes.filter { !baseClasses.contains("\($0.nameRange.location)") },
+                                 rules: combined.rules.filter { !baseRules.contains("\($0.actionRange.location)") })
+        // The default and the allowances narrow step by step, checked at each step.
+        added.layering.givesDefault = false
+        return loosenings(of: added, over: [base], belowRules: base.cumulative.rules, belowClasses: base.cumulative.classes)
+    }
+
     /// Class declarations of `layer` under which a view is decided less strictly.
     static func classLoosenings(_ layer: ParsedPolicy, _ bases: [Base], rules: [MaskRule], from old: TypeCatalog, to new: TypeCatalog,
                                 additions: TypeCatalog) -> [Diagnostic] {

@@ -15,7 +15,8 @@ public enum FieldShape: UInt8, Sendable, Hashable, CaseIterable {
     case className
     /// `id`, `accessibilityIdentifier`, `restorationIdentifier`, `tag`, and the
     /// wrapper's `screen`: any string or number (identifiers are the policy's selectors
-    /// and name code) in which no value detector finds personal data.
+    /// and name code) in which no value detector finds personal data, nor the `secret`
+    /// detector a key or token (`sk_live_…`, a JSON Web Token).
     case identifier
     /// Flags (`hidden`, `selected`, `password`, ...): booleans, the numbers `0` and `1`,
     /// the strings `true`, `false`, `yes`, `no`, `0`, `1` in any case.
@@ -118,7 +119,7 @@ public enum FieldShape: UInt8, Sendable, Hashable, CaseIterable {
         case .token: fits = ShapeVocabulary.isToken(bytes)
         case .font: fits = ShapeVocabulary.isFontName(bytes)
         }
-        return fits && !ShapeVocabulary.holdsPersonalData(bytes)
+        return fits && !ShapeVocabulary.holdsPersonalData(bytes) && !(self == .identifier && ShapeVocabulary.holdsSecret(bytes))
     }
 
     /// ``accepts(string:)`` for a `String`.

@@ -146,15 +146,22 @@ public enum ShapeVocabulary {
     }
 
     /// Words of ``tokens`` (each with or without a prefix of ``tokenPrefixes``, or the
-    /// `text` variant of a word) separated as ``isTokenSeparator(_:)`` says; at least one.
-    /// Digits on their own are not a constant: an enumeration's raw value is a JSON
-    /// number, and a string of digits there may be what a user typed.
+    /// `text` variant of a word) separated as ``isTokenSeparator(_:)`` says; at least one,
+    /// and at most one raw value (three digits, or a hex literal) among them. Digits on
+    /// their own are not a constant: an enumeration's raw value is a JSON number, and a
+    /// string of digits there may be what a user typed.
     static func isToken(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count <= maximumLength else { return false }
-        var words = 0
+        var words = 0, numbers = 0
         for word in bytes.split(whereSeparator: isTokenSeparator) {
             guard let word = normalized(word), isConstant(word) else { return false }
             words += 1
+            // One raw value at most (`NSTextAlignment(rawValue: 1)`): "481 926" or
+            // "07,12,85" are a code and a date in groups, not constants.
+            if word.utf8.allSatisfy(isDigit) || (word.hasPrefix("0x") && !tokens.contains(word)) {
+                numbers += 1
+                guard numbers <= 1 else { return false }
+            }
         }
         return words > 0
     }
@@ -327,6 +334,50 @@ public enum ShapeVocabulary {
         // A UK NI number (6 digits) takes 9 bytes or more; every other number 8 digits.
         guard gated || digits >= 8 || (digits >= 6 && bytes.count >= 9) || (digits >= 2 && bytes.count >= 15) else { return false }
         return ValueDetectors.scan(String(decoding: bytes, as: UTF8.self)).contains { $0 != .secret }
+    }
+
+    /// Whether the `secret` detector finds a secret in the bytes (an API key, a token, a
+    /// private key, a long machine-generated word): what identifiers and a screen's name
+    /// are read for beside ``holdsPersonalData(_:)``, as the audit reads them (a class
+    /// name or a font is not: those are code-like words, which that detector looks for).
+    /// One pass over the bytes first: an ASCII secret needs a word of 12 bytes or more
+    /// that starts with a token's prefix, of 30 or more that starts with `eyJ` (a JSON
+    /// Web Token), of 24 or more with a digit and both cases, or `-----`; text with
+    /// other bytes is scanned whole
+    /// (the detectors fold fullwidth forms).
+    static func holdsSecret(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= 12 else { return false }
+        var candidate = false
+        var start = 0, upper = false, lower = false, digit = false, dashes = 0
+        func ends(_ end: Int) -> Bool {
+            let length = end - start
+            if length >= 24 && upper && lower && digit { return true }
+            guard length >= 12 else { return false }
+            let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            if length >= 30 && word[0] == UInt8(ascii: "e") && word[1] == UInt8(ascii: "y") && word[2] == UInt8(ascii: "J") { return true }
+            return ValueDetectors.secretPrefixes.contains { prefix in
+                prefix.utf8CodeUnitCount <= word.count
+                    && zip(UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount), word).allSatisfy { $0 == $1 }
+            }
+        }
+        for (index, byte) in bytes.enumerated() {
+            if byte >= 0x80 { candidate = true; break }
+            dashes = byte == UInt8(ascii: "-") ? dashes + 1 : 0
+            if dashes >= 5 { candidate = true; break }
+            switch byte {
+            case 0x00...0x20, UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: ","):
+                if ends(index) { candidate = true }
+                start = index + 1
+                upper = false; lower = false; digit = false
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): upper = true
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): lower = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = true
+            default: break
+            }
+            if candidate { break }
+        }
+        if !candidate && !ends(bytes.count) { return false }
+        return ValueDetectors.scan(String(decoding: bytes, as: UTF8.self)).contains(.secret)
     }
 
     /// A font's name: at most 64 bytes of ASCII letters, digits, spaces and `.,_-`, with

@@ -10,6 +10,8 @@ struct DetectorTests {
         // A sentence's full stop after the address.
         ("Receipt sent to jane@example.com.", true), ("jane@example.com.au.", true), ("Contact: jane.doe@company.org. Thanks!", true),
         ("icon@2x.png.", false), ("x@y.", false),
+        // A hyphen after the top-level domain ends the address (identifiers built from it).
+        ("row-jane.doe@example.com-2", true), ("Profile-jane.doe@example.com-View", true), ("icon@2x.png-1", false),
     ])
     func email(_ text: String, _ expected: Bool) {
         #expect(ValueDetectors.scan(text).contains(.email) == expected)

@@ -1,5 +1,5 @@
 import Testing
-import MaskEngine
+@testable import MaskEngine
 import MaskJSON
 
 /// A masked view keeps its structural fields only where their values have the field's
@@ -86,6 +86,30 @@ struct StructuralShapeTests {
         // objects inside a font's object.
         try expectOutput(#"{"class":"UILabel","fontName":"Tel 06 12 34 56 78","font":{"name":"Helvetica","JohnSmith":{"pw":"Tr0ub4dor"},"size":{"pw":"x"}}}"#,
                          #"{"class":"UILabel","fontName":"lal la al la al la","font":{"name":"Helvetica","lalalalal":{"la":"lalalalal"},"size":{"la":"l"}}}"#)
+    }
+
+    @Test("an identifier or a screen name holding a key or token is masked; code-like identifiers are kept")
+    func shapedSecrets() throws {
+        try expectOutput(#"{"screen":"sk_live_abcdefgh12345678","root":{"class":"UILabel","id":"sk_live_abcdefghijklmnop","accessibilityIdentifier":"ghp_abcdefgh12345678XYZ","restorationIdentifier":"eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJqYW5lIn0.c2lnbmF0dXJlX2hlcmU"}}"#,
+                         #"{"screen":"lalalalalalalalalalalala","root":{"class":"UILabel","id":"lalalalalalalalalalalala","accessibilityIdentifier":"lalalalalalalalalalalal","restorationIdentifier":"lalalalalalalalalalalalalalalalalalalalalalalalalalalalalala"}}"#)
+        let kept = #"{"screen":"ProfileViewController","root":{"class":"UILabel","id":"com.example.app:id/toolbar_title","accessibilityIdentifier":"ProfileViewController.nameLabel","restorationIdentifier":"123e4567-e89b-12d3-a456-426614174000"}}"#
+        try expectOutput(kept, kept)
+        // The safety net's `secret` reads them in an unmasked view.
+        try expectOutput(#"{"class":"UILabel","text":"Hi","id":"AKIAIOSFODNN7EXAMPLE"}"#, #"{"class":"UILabel","text":"la","id":"lalalalalalalalalala"}"#,
+                         policy: "version: 1.1\ndefault: unmask\ndetect: [secret]\n")
+        let raw: [UInt8] = Array("token ghp_abcdefgh12345678XYZ".utf8)
+        #expect(raw.withUnsafeBufferPointer { ShapeVocabulary.holdsSecret($0) })
+        #expect(!Array("contact_cell_title_label".utf8).withUnsafeBufferPointer { ShapeVocabulary.holdsSecret($0) })
+    }
+
+    @Test("an enumeration holds one raw value at most: a code or a date in groups is masked")
+    func groupedDigits() throws {
+        let secure = #""class":"UITextField","isSecureTextEntry":true,"text":"x""#
+        let secureMasked = #""class":"UITextField","isSecureTextEntry":true,"text":"•""#
+        try expectOutput(#"{\#(secure),"keyboardType":"481 926","textContentType":"12 34 56 78","autofillHints":"07,12,85","visibility":"98|76|54","fontWeight":"0x12 0x34"}"#,
+                         #"{\#(secureMasked),"keyboardType":"lal lal","textContentType":"la al la al","autofillHints":"lalalala","visibility":"lalalala","fontWeight":"lala alal"}"#)
+        try expectOutput(#"{\#(secure),"keyboardType":"UIKeyboardType(rawValue: 11)","inputType":"TYPE_CLASS_TEXT|0x80"}"#,
+                         #"{\#(secureMasked),"keyboardType":"UIKeyboardType(rawValue: 11)","inputType":"TYPE_CLASS_TEXT|0x80"}"#)
     }
 
     @Test("the platforms' own forms stay: font weights, hex input types, Flutter and UIKit colours")

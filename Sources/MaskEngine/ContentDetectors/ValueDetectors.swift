@@ -105,6 +105,9 @@ public enum ValueDetectors {
             // (`Receipt sent to jane@example.com.`).
             while right > index + 1, chars[right - 1] == "." { right -= 1 }
             if let dot = chars[(index + 1)..<right].lastIndex(of: ".") { lastDot = dot }
+            // A top-level domain has no hyphen: one after it ends the address
+            // (`row-jane.doe@example.com-2`, `Profile-jane@example.com-View`).
+            if lastDot > index + 1, let hyphen = chars[(lastDot + 1)..<right].firstIndex(of: "-") { right = hyphen }
             // a dot inside the domain, with at least two letters after the last one, which
             // are not a file extension (`icon@2x.png` is a file)
             guard lastDot > index + 1, right - lastDot - 1 >= 2 else { continue }

@@ -21,10 +21,15 @@ public enum SecureContent {
     public static let secureNames: Set<String> = [
         // iOS UITextContentType: raw values and member names.
         "password", "newpassword", "onetimecode", "creditcardnumber", "ccnumber", "creditcardsecuritycode", "cccsc",
+        // iOS 17 card expiration content types (members and raw values).
+        "creditcardexpiration", "creditcardexpirationmonth", "creditcardexpirationyear", "ccexp", "ccexpmonth", "ccexpyear",
         // HTML autocomplete tokens that iOS and web views share.
         "currentpassword",
         // Android autofill hints (View.AUTOFILL_HINT_*, androidx HintConstants).
         "smsotpcode", "emailotpcode", "2faappotpcode",
+        "creditcardexpirationdate", "creditcardexpirationday",
+        // Hints apps set themselves for a code, a PIN or a card's security code.
+        "otp", "pin", "pincode", "cvv", "cvc",
         // ... and the names of their constants (`HintConstants.AUTOFILL_HINT_SMS_OTP`).
         "smsotp", "emailotp", "2faappotp",
     ]

@@ -81,15 +81,17 @@ enum AndroidImporter {
             }
         }
         if !inputTypes.isEmpty { node.others.append(("inputType", .number(Double(inputType(inputTypes))))) }
-        // Hints split at commas (the layout attribute's separator) and at any other
-        // separator a capture may use (spaces, `|`, `;`), joined with commas as trees take them.
-        if !hints.isEmpty {
-            let split = hints.flatMap { $0.split(whereSeparator: { $0 == "," || $0 == "|" || $0 == ";" || $0.isWhitespace }) }
-            node.others.append(("autofillHints", .string(split.joined(separator: ","))))
-        }
+        if !hints.isEmpty { node.others.append(("autofillHints", .string(joinedHints(hints)))) }
         node.className = className
         if let bounds { node.frame = frame(bounds) }
         return node
+    }
+
+    /// Autofill hints split at commas (the layout attribute's separator) and at any
+    /// other separator a capture may use (spaces, `|`, `;`), joined with commas as trees
+    /// take them.
+    static func joinedHints(_ hints: [String]) -> String {
+        hints.flatMap { $0.split(whereSeparator: { $0 == "," || $0 == "|" || $0 == ";" || $0.isWhitespace }) }.joined(separator: ",")
     }
 
     /// Whether an attribute's name is `expected`, in any case, with or without a

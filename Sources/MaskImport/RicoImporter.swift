@@ -10,6 +10,7 @@ enum RicoImporter {
     static let keys: Set<String> = flags.union([
         "activity_name", "activity", "root", "class", "ancestors", "bounds", "text", "text-hint", "resource-id",
         "content-desc", "visibility", "visible-to-user", "password", "scrollable-horizontal", "scrollable-vertical", "children",
+        "inputType", "input-type", "input_type", "autofillHints", "autofill-hints", "autofill_hints",
     ])
 
     static func convert(_ tape: JSONTape, bytes: [UInt8], file: String) throws(ImportError) -> TreeOutput {
@@ -95,6 +96,7 @@ enum RicoImporter {
             var ancestors: [String]?
             var bounds: [Double]?
             var scrollable: Bool?
+            var inputTypes: [String] = [], hints: [String] = []
             var k = object + 1
             var seen: Set<String> = []
             while tokens[k].kind != .objectEnd {
@@ -134,6 +136,27 @@ enum RicoImporter {
                     default: true
                     }
                     if set { node.isSecureTextEntry = true }
+                // Not in Rico itself, but in captures in its form that add them, as the
+                // XML importer reads them: an unreadable value is secure.
+                case "inputType", "input-type", "input_type":
+                    switch kind {
+                    case .number: inputTypes.append(String(decoding: tape.raw(v), as: UTF8.self))
+                    case .string: inputTypes.append(tape.string(v))
+                    case .null: break
+                    default: node.isSecureTextEntry = true
+                    }
+                case "autofillHints", "autofill-hints", "autofill_hints":
+                    switch kind {
+                    case .string: hints.append(tape.string(v))
+                    case .arrayStart:
+                        var e = v + 1
+                        while tokens[e].kind != .arrayEnd {
+                            if tokens[e].kind == .string { hints.append(tape.string(e)) } else if tokens[e].kind != .null { node.isSecureTextEntry = true }
+                            e = tape.end(ofValueAt: e)
+                        }
+                    case .null: break
+                    default: node.isSecureTextEntry = true
+                    }
                 case "scrollable-horizontal", "scrollable-vertical":
                     if kind == .true { scrollable = true } else if kind == .false, scrollable == nil { scrollable = false }
                 case "children":
@@ -144,6 +167,8 @@ enum RicoImporter {
                 }
                 k = tape.end(ofValueAt: v)
             }
+            if !inputTypes.isEmpty { node.others.append(("inputType", .number(Double(AndroidImporter.inputType(inputTypes))))) }
+            if !hints.isEmpty { node.others.append(("autofillHints", .string(AndroidImporter.joinedHints(hints)))) }
             // Rico always names the class; fall back to the nearest ancestor if not.
             if node.className.isEmpty { node.className = ancestors?.first ?? "android.view.View" }
             node.superclasses = ancestors

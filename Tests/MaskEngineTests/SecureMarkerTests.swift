@@ -13,6 +13,8 @@ struct SecureMarkerTests {
         // Lists and wrapped values: Java's Arrays.toString, spaces, Swift's String(describing:).
         "[password]", "[username, password]", "username password", "UITextContentType(_rawValue: password)",
         "{\"hint\": \"password\"}", "username;newPassword",
+        // Card expiration (iOS 17 members, their raw values, HTML's tokens).
+        "creditCardExpiration", "creditCardExpirationMonth", "cc-exp", "cc-exp-year",
     ])
     func contentTypes(_ value: String) {
         #expect(isSecure(ViewFacts(className: "UITextField", textContentType: value)))
@@ -52,6 +54,7 @@ struct SecureMarkerTests {
 
     @Test("Android autofillHints naming a secret", arguments: [
         ["password"], ["emailAddress", "password"], ["creditCardNumber"], ["creditCardSecurityCode"], ["smsOTPCode"], ["newPassword"],
+        ["creditCardExpirationDate"], ["otp"], ["pin"], ["PIN_CODE"], ["cvv"],
     ])
     func autofillHints(_ hints: [String]) {
         #expect(isSecure(ViewFacts(className: "android.widget.EditText", autofillHints: hints)))

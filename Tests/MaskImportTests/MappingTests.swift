@@ -174,6 +174,19 @@ struct MappingTests {
             let rico = #"{"activity": {"root": {"class": "android.widget.EditText", "password": "# + value + "}}}"
             #expect(try !convertAndRead(Array(rico.utf8), format: .rico).decisions[0].isSecure, "password: \(value)")
         }
+        // A Rico-form capture that adds the XML importer's `inputType` and `autofillHints`:
+        // read as it reads them, a value of another JSON type failing closed.
+        for member in [#""inputType": 129"#, #""inputType": "0x81""#, #""input-type": "textPassword|textNoSuggestions""#, #""input_type": true"#,
+                       #""inputType": "garbled""#, #""autofillHints": "username,password""#, #""autofill-hints": ["username", "smsOTPCode"]"#,
+                       #""autofillHints": ["username", 7]"#, #""autofill_hints": {}"#] {
+            let rico = #"{"activity_name": "a/b", "activity": {"root": {"class": "android.widget.EditText", "text": "LEAK", "# + member + "}}}"
+            let converted = try convertAndRead(Array(rico.utf8), format: .rico)
+            #expect(converted.decisions[0].isSecure, "\(member): \(converted.text)")
+        }
+        for member in [#""inputType": 1"#, #""inputType": null"#, #""autofillHints": ["username"]"#] {
+            let rico = #"{"activity_name": "a/b", "activity": {"root": {"class": "android.widget.EditText", "# + member + "}}}"
+            #expect(try !convertAndRead(Array(rico.utf8), format: .rico).decisions[0].isSecure, "\(member)")
+        }
     }
 
     @Test("Rico: a second activity, root, class, chain, marker or child list is refused")

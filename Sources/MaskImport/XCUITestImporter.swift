@@ -61,7 +61,10 @@ enum XCUITestImporter {
         node.accessibilityValue = value
         node.placeholder = nonEmpty(element.attribute("placeholderValue"))
         if element.name == "XCUIElementTypeStaticText" { node.text = value ?? label }
-        if element.name == "XCUIElementTypeSecureTextField" { node.isSecureTextEntry = true }
+        // The element's tag or its `type` attribute (they agree in XCUITest's own dumps;
+        // a tool that writes one generic tag keeps the type): either one makes it secure,
+        // in its short form too (`SecureTextField`).
+        if [element.name, element.attribute("type") ?? ""].contains(where: { $0.hasSuffix("SecureTextField") }) { node.isSecureTextEntry = true }
         if let x = element.attribute("x").flatMap({ TreeOutput.number(Substring($0)) }),
            let y = element.attribute("y").flatMap({ TreeOutput.number(Substring($0)) }),
            let width = element.attribute("width").flatMap({ TreeOutput.number(Substring($0)) }),

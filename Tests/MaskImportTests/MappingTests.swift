@@ -228,6 +228,18 @@ struct MappingTests {
         #expect(converted.decisions[4].kind == .secureText)
     }
 
+    @Test("XCUITest: a secure type attribute on another tag, or in its short form, makes the element secure")
+    func xcuitestSecureType() throws {
+        for element in [#"<XCUIElementTypeOther type="XCUIElementTypeSecureTextField" value="LEAK" x="0" y="0" width="1" height="1"/>"#,
+                        #"<XCUIElementTypeOther type="SecureTextField" value="LEAK"/>"#, #"<SecureTextField value="LEAK"/>"#] {
+            let xml = #"<XCUIElementTypeApplication type="XCUIElementTypeApplication" name="Demo">"# + element + "</XCUIElementTypeApplication>"
+            let converted = try convertAndRead(Array(xml.utf8), format: .xcuitest)
+            #expect(converted.decisions[1].isSecure, "\(element)")
+        }
+        let plain = #"<XCUIElementTypeApplication type="XCUIElementTypeApplication" name="Demo"><XCUIElementTypeOther type="XCUIElementTypeTextField" value="x"/></XCUIElementTypeApplication>"#
+        #expect(try !convertAndRead(Array(plain.utf8), format: .xcuitest).decisions[1].isSecure)
+    }
+
     @Test("XCUITest: several elements under AppiumAUT get a synthetic root, without a screen")
     func appiumAUT() throws {
         let json = try convertText("<AppiumAUT><XCUIElementTypeApplication name=\"A\"/><XCUIElementTypeApplication name=\"B\"/></AppiumAUT>", format: .xcuitest)

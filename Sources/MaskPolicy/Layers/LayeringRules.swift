@@ -48,7 +48,11 @@ enum LayeringRules {
                   lost, a type unmask gained, a `secure-text` or `map` kind changed, \
                   `recurse: false` turned true); it is covered by an entry on its type. A \
                   layer's own `allowUnmask:` entries must be covered by its bases' entries. \
-                  Locks are inherited: a base's lock decides whatever a layer says.
+                  What the whole chain adds over each file below it (every base, and every \
+                  base of a base) is checked as one layer over that file too, so a class \
+                  moved under an allowed class in one layer (or by a second base) and the \
+                  allowed unmask in the next are refused together. Locks are inherited: a \
+                  base's lock decides whatever a layer says.
                   """,
               [example("version: 1\nextends: [base.yaml]\nrules:\n  - ↓unmask: { type: UILabel }\n    reason: static\n"),
                example("version: 1\nextends: [base.yaml]\ndefault: ↓unmask\n"),

@@ -39,7 +39,7 @@ public enum PolicyLinter {
         UnknownTypeRule.self, ConflictRule.self, DuplicateRule.self, NoEffectRule.self,
         BroadUnmaskRule.self, UnmaskCoversInputRule.self, UnmaskReachesFieldTextRule.self, DefaultUnmaskRule.self, UnjustifiedUnmaskRule.self,
         DeadSelectorRule.self, ExposedByAncestorRule.self, DeadKindRule.self, ContradictedDefaultRule.self, DeadByLockRule.self,
-        WeakenedSecureClassRule.self, WeakenedMapClassRule.self,
+        WeakenedSecureClassRule.self, WeakenedMapClassRule.self, StraySpaceRule.self,
     ] }
 
     /// Every rule `maskc check` can report, compiler checks first, by id within each group.

@@ -163,6 +163,42 @@ public enum MaskedEcho {
         return scalar(at: start, in: bytes)
     }
 
+    /// The bytes a text holds, as a set: a masked text holding a byte that a container's
+    /// text lacks, or longer than it, is not found in it. Leaving such texts out of the
+    /// container's ``Finder`` finds the same (one never found is never counted among the
+    /// candidates ending at a byte either), and spares building their part of the
+    /// automaton.
+    package struct ByteSet: Sendable {
+        private var low: UInt64 = 0, high: UInt64 = 0, upper: UInt64 = 0, top: UInt64 = 0
+
+        package init(_ bytes: [UInt8]) {
+            for byte in bytes {
+                let bit = UInt64(1) << UInt64(byte & 63)
+                switch byte >> 6 {
+                case 0: low |= bit
+                case 1: high |= bit
+                case 2: upper |= bit
+                default: top |= bit
+                }
+            }
+        }
+
+        /// Whether every byte of `bytes` is in the set.
+        package func containsAll(_ bytes: [UInt8]) -> Bool {
+            for byte in bytes {
+                let word: UInt64
+                switch byte >> 6 {
+                case 0: word = low
+                case 1: word = high
+                case 2: word = upper
+                default: word = top
+                }
+                if word & UInt64(1) << UInt64(byte & 63) == 0 { return false }
+            }
+            return true
+        }
+    }
+
     /// Finds, in one pass over a text, whether it holds any of several masked texts at
     /// word edges (the Aho-Corasick automaton of the masked texts): what a container is
     /// checked with, once, against every masked text below it.

@@ -5,16 +5,18 @@ import MaskStorage
 /// - Complexity: O(length of the key) per lookup, no allocation on a hit.
 @frozen
 package struct StringTable<Value> {
-    /// Open addressing: each slot's entry, or -1.
-    @usableFromInline var slots: [Int32]
-    /// Each slot's key hash.
-    @usableFromInline var hashes: [UInt64]
-    /// The entries, in the order added: key bytes (a range of `arena`) and value.
-    @usableFromInline var starts: [Int32] = []
-    @usableFromInline var lengths: [Int32] = []
-    /// Each entry's tag: one table can hold several key spaces (selector keys).
-    @usableFromInline var tags: [UInt8] = []
+    /// Open addressing: each slot's entry (or -1) and key hash.
+    ///
+    /// The slots, the entries' keys and their values are three arrays, not the five
+    /// they were (entries, hashes, starts, lengths, tags): a new resolver fills several
+    /// tables on the first frame, and each array cost an allocation and its free
+    /// (callgrind: 500 to 800 instructions each). The values stay apart so that the
+    /// probe reads plain numbers only.
+    @usableFromInline var slots: [StringTableSlot]
+    /// The entries' keys, in the order added: bytes (a range of `arena`) and tag.
+    @usableFromInline var keys: [StringTableKey] = []
     @usableFromInline var arena: [UInt8] = []
+    /// The entries' values, in the order added.
     @usableFromInline var values: [Value] = []
     @usableFromInline var mask: Int
     /// A direct-mapped cache in front of the table, keyed by the string's own bits:
@@ -88,7 +90,6 @@ package struct StringTable<Value> {
     @inlinable
     package init(capacity: Int = 64) {
         slots = stringTableNoSlots
-        hashes = stringTableNoHashes
         mask = 0
         initialCapacity = capacity
     }
@@ -195,11 +196,11 @@ package struct StringTable<Value> {
     func entry(_ bytes: UnsafeBufferPointer<UInt8>, tag: UInt8, hash: UInt64) -> (entry: Int, slot: Int) {
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
-            let entry = Int(slots[slot])
+            let entry = Int(slots[slot].entry)
             if entry < 0 { return (-1, slot) }
-            if hashes[slot] == hash && Int(lengths[entry]) == bytes.count && tags[entry] == tag {
+            if slots[slot].hash == hash && Int(keys[entry].length) == bytes.count && keys[entry].tag == tag {
                 let equal = bytes.isEmpty || arena.withUnsafeBufferPointer { stored in
-                    Bytes.equal(stored.baseAddress! + Int(starts[entry]), bytes.baseAddress!, bytes.count)
+                    Bytes.equal(stored.baseAddress! + Int(keys[entry].start), bytes.baseAddress!, bytes.count)
                 }
                 if equal { return (entry, slot) }
             }
@@ -226,11 +227,8 @@ package struct StringTable<Value> {
             forgetRecent()
             return
         }
-        slots[slot] = Int32(values.count)
-        hashes[slot] = hash
-        starts.append(Int32(arena.count))
-        lengths.append(Int32(bytes.count))
-        tags.append(tag)
+        slots[slot] = StringTableSlot(entry: Int32(values.count), hash: hash)
+        keys.append(StringTableKey(start: Int32(arena.count), length: Int32(bytes.count), tag: tag))
         arena.append(contentsOf: bytes)
         values.append(value)
         if values.count * 2 > slots.count { grow() }
@@ -239,14 +237,12 @@ package struct StringTable<Value> {
     /// The first key is being stored: allocates the slots, and room for the keys.
     @usableFromInline
     mutating func allocate() {
-        let main = Main(capacity: initialCapacity)
-        slots = main.slots
-        hashes = main.hashes
-        mask = main.mask
+        var size = 16
+        while size < initialCapacity * 2 { size <<= 1 }
+        slots = Array(repeating: StringTableSlot(), count: size)
+        mask = size - 1
         let entries = Swift.min(initialCapacity, 64)
-        starts.reserveCapacity(entries)
-        lengths.reserveCapacity(entries)
-        tags.reserveCapacity(entries)
+        keys.reserveCapacity(entries)
         values.reserveCapacity(entries)
         arena.reserveCapacity(entries * 16)
     }
@@ -255,52 +251,33 @@ package struct StringTable<Value> {
     @inlinable
     package mutating func removeAll() {
         slots = stringTableNoSlots
-        hashes = stringTableNoHashes
         mask = 0
-        starts.removeAll(keepingCapacity: true)
-        lengths.removeAll(keepingCapacity: true)
-        tags.removeAll(keepingCapacity: true)
+        keys.removeAll(keepingCapacity: true)
         arena.removeAll(keepingCapacity: true)
         values.removeAll(keepingCapacity: true)
         forgetRecent()
-    }
-
-    /// An empty open-addressing index.
-    @usableFromInline
-    struct Main {
-        @usableFromInline var slots: [Int32]
-        @usableFromInline var hashes: [UInt64]
-        @usableFromInline var mask: Int
-
-        @usableFromInline
-        init(capacity: Int) {
-            var size = 16
-            while size < capacity * 2 { size <<= 1 }
-            slots = Array(repeating: -1, count: size)
-            hashes = Array(repeating: 0, count: size)
-            mask = size - 1
-        }
     }
 
     /// Checks the table's invariants (debug builds and tests; nothing in release): every
     /// entry sits in exactly one slot, under its key's hash, reachable by probing from
     /// its home slot; the per-entry arrays agree; the load stays at most one half.
     package func checkInvariants() {
-        assert(starts.count == values.count && lengths.count == values.count && tags.count == values.count, "StringTable: entry arrays disagree")
-        assert(slots.count == hashes.count && slots.count == mask + 1 && slots.count & mask == 0, "StringTable: slot arrays disagree")
+        assert(keys.count == values.count, "StringTable: entry arrays disagree")
+        assert(slots.count == mask + 1 && slots.count & mask == 0, "StringTable: slot count and mask disagree")
         assert(values.count * 2 <= slots.count, "StringTable: over half full")
         var seen = [Bool](repeating: false, count: values.count)
-        for slot in slots.indices where slots[slot] >= 0 {
-            let entry = Int(slots[slot])
+        for slot in slots.indices where slots[slot].entry >= 0 {
+            let entry = Int(slots[slot].entry)
             assert(entry < values.count && !seen[entry], "StringTable: slot \(slot) holds entry \(entry) twice or out of range")
             seen[entry] = true
+            let key = keys[entry]
             let hash = arena.withUnsafeBufferPointer { arena in
-                Self.hash(UnsafeBufferPointer(rebasing: arena[Int(starts[entry])..<Int(starts[entry]) + Int(lengths[entry])]), tag: tags[entry])
+                Self.hash(UnsafeBufferPointer(rebasing: arena[Int(key.start)..<Int(key.start) + Int(key.length)]), tag: key.tag)
             }
-            assert(hashes[slot] == hash, "StringTable: slot \(slot) has a stale hash")
+            assert(slots[slot].hash == hash, "StringTable: slot \(slot) has a stale hash")
             var probe = Int(truncatingIfNeeded: hash) & mask
             while probe != slot {
-                assert(slots[probe] >= 0, "StringTable: entry \(entry) unreachable from its home slot")
+                assert(slots[probe].entry >= 0, "StringTable: entry \(entry) unreachable from its home slot")
                 probe = (probe + 1) & mask
             }
         }
@@ -311,24 +288,48 @@ package struct StringTable<Value> {
     @usableFromInline
     mutating func grow() {
         let size = slots.count * 2
-        var newSlots = [Int32](repeating: -1, count: size)
-        var newHashes = [UInt64](repeating: 0, count: size)
+        var newSlots = [StringTableSlot](repeating: StringTableSlot(), count: size)
         let newMask = size - 1
-        for slot in slots.indices where slots[slot] >= 0 {
-            var target = Int(truncatingIfNeeded: hashes[slot]) & newMask
-            while newSlots[target] >= 0 { target = (target + 1) & newMask }
-            newSlots[target] = slots[slot]
-            newHashes[target] = hashes[slot]
+        for slot in slots where slot.entry >= 0 {
+            var target = Int(truncatingIfNeeded: slot.hash) & newMask
+            while newSlots[target].entry >= 0 { target = (target + 1) & newMask }
+            newSlots[target] = slot
         }
         slots = newSlots
-        hashes = newHashes
         mask = newMask
     }
 }
 
+/// One slot of a ``StringTable``: its entry (-1: empty) and that entry's key hash, read
+/// together while probing.
+@frozen @usableFromInline
+struct StringTableSlot: Sendable {
+    @usableFromInline var entry: Int32
+    @usableFromInline var hash: UInt64
+
+    @inlinable init(entry: Int32 = -1, hash: UInt64 = 0) {
+        self.entry = entry
+        self.hash = hash
+    }
+}
+
+/// The key of one entry of a ``StringTable``: its bytes (a range of the table's arena)
+/// and its tag (one table can hold several key spaces, such as selector keys).
+@frozen @usableFromInline
+struct StringTableKey: Sendable {
+    @usableFromInline var start: Int32
+    @usableFromInline var length: Int32
+    @usableFromInline var tag: UInt8
+
+    @inlinable init(start: Int32, length: Int32, tag: UInt8) {
+        self.start = start
+        self.length = length
+        self.tag = tag
+    }
+}
+
 /// The slots of a table before its first key: one empty slot (`mask` 0), shared.
-@usableFromInline let stringTableNoSlots: [Int32] = [-1]
-@usableFromInline let stringTableNoHashes: [UInt64] = [0]
+@usableFromInline let stringTableNoSlots: [StringTableSlot] = [StringTableSlot()]
 
 /// A table is as sendable as its values: it holds them, their keys' bytes and plain
 /// numbers, and the strings its recent-strings cache keeps alive.

@@ -53,6 +53,25 @@ struct PolicyTestTests {
         #expect(!result.stdout.contains("jane") && !result.stdout.contains("$100"), "\(result.stdout)")
     }
 
+    @Test("tests that would check nothing fail: a class no view has, no detectors, no expectations")
+    func vacuous() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("maskc-masktest-vacuous")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "version: 1\ndefault: unmask\n".write(to: folder.appendingPathComponent("p.yaml"), atomically: true, encoding: .utf8)
+        try #"{"screen":"S","root":{"class":"UILabel","text":"jane@example.com"}}"#
+            .write(to: folder.appendingPathComponent("tree.json"), atomically: true, encoding: .utf8)
+        try "policy: p.yaml\ntrees: [tree.json]\nexpect:\n  - noExposed: { class: UILable }\n"
+            .write(to: folder.appendingPathComponent("class.masktest.yaml"), atomically: true, encoding: .utf8)
+        let misspelt = try CLIHarness.run(["test", folder.appendingPathComponent("class.masktest.yaml").path])
+        #expect(misspelt.exit == 1 && misspelt.stdout.contains("no view of class UILable in 1 tree"), "\(misspelt.stdout)\(misspelt.stderr)")
+        for (name, expect) in [("detectors", "  - noExposed: { detectors: [] }\n"), ("empty", "")] {
+            let text = "policy: p.yaml\ntrees: [tree.json]\nexpect:" + (expect.isEmpty ? " []\n" : "\n" + expect)
+            try text.write(to: folder.appendingPathComponent("\(name).masktest.yaml"), atomically: true, encoding: .utf8)
+            let result = try CLIHarness.run(["test", folder.appendingPathComponent("\(name).masktest.yaml").path])
+            #expect(result.exit == 2 && result.stderr.contains("check nothing"), "\(name): \(result.stdout)\(result.stderr)")
+        }
+    }
+
     @Test("no failure message quotes a view's text")
     func noText() throws {
         let result = try CLIHarness.run(["test", Self.failing])

@@ -41,6 +41,7 @@ extension PolicyParser {
                 trees = baseReferences(pair.value, key: "trees")
             case "expect":
                 guard let items = pair.value.items else { wrongType(pair.value, expected: "a list of expectations", key: "expect"); continue }
+                if items.isEmpty { error(.invalidValue, "'expect' lists no expectation: the test would check nothing", pair.value.range) }
                 expectations = items.compactMap { expectation($0) }
             default:
                 unknownKey(pair, in: "a test file", known: PolicyTestParser.topKeys)
@@ -165,6 +166,11 @@ extension PolicyParser {
                     return nil
                 }
                 detectors.append(detector)
+            }
+            guard !detectors.isEmpty else {
+                error(.invalidValue, "'detectors' lists no detector: the expectation would check nothing", pair.value.range,
+                      hint: "list one or more of \(ExposureDetector.allCases.map(\.rawValue).joined(separator: ", "))")
+                return nil
             }
             return .noExposedDetections(detectors)
         default:

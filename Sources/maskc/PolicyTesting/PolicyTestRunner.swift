@@ -158,16 +158,21 @@ struct PolicyTestRunner {
             }
             if matched == 0 { failures.append("no view matches \(selector)\(screen.map { " on \($0)" } ?? "") in \(trees.count) tree\(trees.count == 1 ? "" : "s")") }
         case .noExposedClass(let name):
+            var ofClass = 0
             for tree in trees {
                 let resolver = ViewResolver(table: table, screen: tree.document.tree.screen)
-                for view in tree.decisions.indices where !tree.decisions[view].isMasked && !tree.leftOut[view] {
+                for view in tree.decisions.indices {
                     // As a type rule selects: the class or a superclass, by its name or its
                     // simple name (`AcmeBalanceLabel` selects `MyApp.AcmeBalanceLabel`).
                     let chain = resolver.classChain(of: tree.document.tree.views[view])
                     guard chain.contains(where: { $0 == name || ClassName.simpleName(of: $0) == name }) else { continue }
+                    ofClass += 1
+                    guard !tree.decisions[view].isMasked && !tree.leftOut[view] else { continue }
                     failures.append("\(Self.label(tree, view)) is exposed (\(Self.decided(tree.decisions[view], table)))")
                 }
             }
+            // As a `view` that matches nothing: a misspelt class would check nothing.
+            if ofClass == 0 { failures.append("no view of class \(name) in \(trees.count) tree\(trees.count == 1 ? "" : "s"): the expectation checks nothing") }
         case .noExposedDetections(let detectors):
             // What the audit reports sent in clear, of these kinds: every string of the
             // masked output (texts, identifiers kept on masked views, unknown fields and

@@ -18,6 +18,22 @@ struct SelectorSpellingTests {
         #expect(applied.exit == 0 && !applied.stdout.contains("T1"), "\(applied.stdout)\(applied.stderr)")
     }
 
+    @Test("commands that mask say check's masking errors on standard error, and apply the policy as written")
+    func maskingErrorsOnApply() throws {
+        let folder = "maskc-selector-spelling-\(UUID().uuidString)"
+        let tree = try CLIHarness.temporaryFile(folder, "t.json", #"{"screen":"Home","root":{"class":"UITextField","text":"T1"}}"#)
+        let typo = try CLIHarness.temporaryFile(folder, "typo.yaml", "version: 1\ndefault: unmask\nrules:\n  - mask: { type: UITextFeld }\n")
+        for command in [["apply", tree], ["explain", tree], ["render", tree]] {
+            let result = try CLIHarness.run(command + ["--policy", typo])
+            #expect(result.exit == 0, "\(command): \(result.stderr)")
+            #expect(result.stderr.contains("typo.yaml:4:19: warning: type 'UITextFeld' is neither") && result.stderr.contains("[unknown-type]"), "\(command): \(result.stderr)")
+        }
+        // Silenced with a reason, it is not repeated.
+        let meant = try CLIHarness.temporaryFile(folder, "meant.yaml", "version: 1\ndefault: mask\ntypes:\n  XCUIElementTypeSecureTextField: { kind: text }  # maskc:disable=weakened-secure-class fixture\n")
+        let quiet = try CLIHarness.run(["apply", tree, "--policy", meant])
+        #expect(quiet.exit == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
+    }
+
     @Test("a screen or identifier with a stray space or line break is a stray-space error in a mask rule")
     func straySpace() throws {
         let folder = "maskc-selector-spelling-\(UUID().uuidString)"

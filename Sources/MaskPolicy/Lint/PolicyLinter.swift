@@ -66,6 +66,27 @@ public enum PolicyLinter {
     ///   - source: the file's bytes (for suppression comments).
     ///   - corpus: what the policy did over `--trees`, if given.
     public static func lint(_ compilation: PolicyCompilation, source: [UInt8], file: String, corpus: CorpusReport? = nil) -> LintReport {
+        lint(compilation, source: source, file: file, corpus: corpus, rules: rules)
+    }
+
+    /// The rules whose errors the commands that mask with a policy also report (as
+    /// warnings on standard error: the policy is applied as written): the mistakes that
+    /// send text in clear which the policy meant to mask, each found in one pass over the
+    /// rules and classes.
+    static var maskingRules: [any PolicyLintRule.Type] {
+        [UnknownTypeRule.self, StraySpaceRule.self, WeakenedSecureClassRule.self, WeakenedMapClassRule.self]
+    }
+
+    /// The findings of ``maskingRules`` that `check` reports as errors, not silenced by
+    /// a disable comment, without the compiler's own.
+    public static func maskingErrors(_ compilation: PolicyCompilation, source: [UInt8], file: String) -> [Diagnostic] {
+        let compilerIDs = Set(CompilerRules.descriptions.map(\.id))
+        return lint(compilation, source: source, file: file, corpus: nil, rules: maskingRules).diagnostics
+            .filter { $0.severity == .error && !compilerIDs.contains($0.ruleID) }
+    }
+
+    static func lint(_ compilation: PolicyCompilation, source: [UInt8], file: String, corpus: CorpusReport?,
+                     rules: [any PolicyLintRule.Type]) -> LintReport {
         var findings = compilation.diagnostics
         var summary: [RuleSummary]?
         var totals: (Int, Int, Int)?

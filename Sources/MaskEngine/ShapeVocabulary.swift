@@ -343,8 +343,7 @@ public enum ShapeVocabulary {
     /// One pass over the bytes first: an ASCII secret needs a word of 12 bytes or more
     /// that starts with a token's prefix, of 30 or more that starts with `eyJ` (a JSON
     /// Web Token), of 24 or more with a digit and both cases, or `-----`; text with
-    /// other bytes is scanned whole
-    /// (the detectors fold fullwidth forms).
+    /// other bytes (non-ASCII, which the detectors fold, or controls) is scanned whole.
     static func holdsSecret(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count >= 12 else { return false }
         var candidate = false
@@ -361,11 +360,14 @@ public enum ShapeVocabulary {
             }
         }
         for (index, byte) in bytes.enumerated() {
-            if byte >= 0x80 { candidate = true; break }
+            // Bytes the detectors may fold or drop (non-ASCII), or read inside a word
+            // (controls other than white space): scanned whole.
+            if byte >= 0x7F || (byte < 0x20 && !(0x09...0x0D).contains(byte)) { candidate = true; break }
             dashes = byte == UInt8(ascii: "-") ? dashes + 1 : 0
             if dashes >= 5 { candidate = true; break }
             switch byte {
-            case 0x00...0x20, UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: ","):
+            // Where the detector's words end: white space, quotes, commas.
+            case 0x09...0x0D, 0x20, UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: ","):
                 if ends(index) { candidate = true }
                 start = index + 1
                 upper = false; lower = false; digit = false

@@ -100,6 +100,18 @@ struct StructuralShapeTests {
         let raw: [UInt8] = Array("token ghp_abcdefgh12345678XYZ".utf8)
         #expect(raw.withUnsafeBufferPointer { ShapeVocabulary.holdsSecret($0) })
         #expect(!Array("contact_cell_title_label".utf8).withUnsafeBufferPointer { ShapeVocabulary.holdsSecret($0) })
+        // The gate never says no where the detector finds one: every byte around a key.
+        let key = Array("sk_live_abcdefghijkl".utf8)
+        for byte in UInt8(0)...UInt8(255) {
+            for at in [0, 8, key.count] {
+                var bytes = key
+                bytes.insert(byte, at: at)
+                let text = String(decoding: bytes, as: UTF8.self)
+                let found = ValueDetectors.scan(text).contains(.secret)
+                var utf8 = Array(text.utf8)
+                #expect(utf8.withUnsafeMutableBufferPointer { ShapeVocabulary.holdsSecret(UnsafeBufferPointer($0)) } == found, "byte \(byte) at \(at)")
+            }
+        }
     }
 
     @Test("an enumeration holds one raw value at most: a code or a date in groups is masked")

@@ -25,11 +25,11 @@ enum StraySpaceRule: PolicyLintRule {
             LintExample("version: 1\ndefault: unmask\nrules:\n  - mask: { type: UILabel, screen: Checkout }\n  - mask: { accessibilityIdentifier: \"card number\" }\n"),
         ])
 
-    /// Whether a value starts or ends with white space or holds a control character.
+    /// Whether a value starts or ends with white space or holds a character YAML writes
+    /// as an escape (controls, line separators: ``ScalarStyle/needsEscape(_:)``).
     static func isStray(_ value: String) -> Bool {
         guard let first = value.unicodeScalars.first, let last = value.unicodeScalars.last else { return false }
-        if first.properties.isWhitespace || last.properties.isWhitespace { return true }
-        return value.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value) }
+        return first.properties.isWhitespace || last.properties.isWhitespace || value.unicodeScalars.contains(where: ScalarStyle.needsEscape)
     }
 
     static func check(_ context: LintContext) -> [Diagnostic] {
@@ -43,37 +43,14 @@ enum StraySpaceRule: PolicyLintRule {
             }
             if let screen = parsed.rule.screen, let range = parsed.screenRange, isStray(screen) { stray.append(("screen", screen, range)) }
             for (key, value, range) in stray {
-                let cleaned = String(String.UnicodeScalarView(value.unicodeScalars.filter { !($0.value < 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value)) }))
-                    .trimmingWhiteSpace
-                var finding = finding("'\(key)' value \(Self.quoted(value)) starts or ends with white space or holds a control character: values are compared byte for byte, so it matches only a name spelled so",
-                                      at: range, hint: "write \(Self.quoted(cleaned))")
+                let cleaned = String(String.UnicodeScalarView(value.unicodeScalars.filter { !ScalarStyle.needsEscape($0) })).trimmingWhiteSpace
+                var finding = finding("'\(key)' value \(ScalarStyle.doubleQuoted(value)) starts or ends with white space or holds a control character: values are compared byte for byte, so it matches only a name spelled so",
+                                      at: range, hint: "write \(ScalarStyle.doubleQuoted(cleaned))")
                 if parsed.rule.action == .unmask { finding.severity = .warning }
                 findings.append(finding)
             }
         }
         return findings
-    }
-
-    /// A value quoted with its white space and controls escaped, as YAML would read them.
-    static func quoted(_ value: String) -> String {
-        var result = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) || (scalar.properties.isWhitespace && scalar != " ") {
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
     }
 }
 

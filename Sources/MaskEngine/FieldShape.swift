@@ -60,7 +60,7 @@ public enum FieldShape: UInt8, Sendable, Hashable, CaseIterable {
         for key in ["class", "superclasses"] { shapes[key] = .className }
         for key in ["id", "accessibilityIdentifier", "restorationIdentifier", "tag"] { shapes[key] = .identifier }
         for key in ["hidden", "isHidden", "clipsToBounds", "isOpaque", "isSecureTextEntry", "password", "secureTextEntry",
-                    "obscureText", "isEnabled", "enabled", "isSelected", "selected", "isUserInteractionEnabled",
+                    "obscureText", "isPassword", "isObscured", "isEnabled", "enabled", "isSelected", "selected", "isUserInteractionEnabled",
                     "clickable", "focusable", "focused", "scrollable", "checkable", "checked"] { shapes[key] = .flag }
         for key in ["backgroundColor", "textColor", "tintColor", "borderColor"] { shapes[key] = .colour }
         for key in ["visibility", "fontWeight", "textAlignment", "lineBreakMode", "contentMode", "textContentType",

@@ -7,7 +7,9 @@
 /// - its kind is `secure-text` (a class such as `UISecureTextField`, SwiftUI's
 ///   `SecureField`, XCUITest's `XCUIElementTypeSecureTextField`);
 /// - its own flag (``ViewFacts/isSecureTextEntry``: iOS `isSecureTextEntry`, Android's
-///   accessibility `password`, React Native's `secureTextEntry`, Flutter's `obscureText`);
+///   accessibility `password` or `isPassword`, React Native's `secureTextEntry`,
+///   Flutter's `obscureText` or `isObscured`; the JSON reader also sets it for an
+///   `autocomplete` naming a secret and a `type` naming a password input);
 /// - its content type names a secret (``isSecureName(_:)``): iOS `textContentType`,
 ///   Android `autofillHints`;
 /// - its Android `inputType` is a password variation (``isSecureInputType(_:)``).
@@ -67,6 +69,25 @@ public enum SecureContent {
         }
         return false
     }
+
+    /// Whether a `type` value names a secure input: an HTML input type or content type
+    /// (``isSecureName(_:)``: `password`), or an element type ending in a secure field's
+    /// name (XCUITest `XCUIElementTypeSecureTextField`, a tool's `SecureTextField`,
+    /// SwiftUI's `SecureField`), in any case and spelling.
+    public static func isSecureInputTypeName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if isSecureName(bytes) { return true }
+        guard let folded = fold(bytes, limit: Int.max) else { return true }
+        return secureFieldSuffixes.contains { folded.count >= $0.count && folded[(folded.count - $0.count)...].elementsEqual($0) }
+    }
+
+    /// ``isSecureInputTypeName(_:)`` for a value however it is held: its raw bytes, or
+    /// its decoded text when it has escapes.
+    public static func isSecureInputTypeName(_ bytes: UnsafeBufferPointer<UInt8>, escaped decoded: String?) -> Bool {
+        guard var text = decoded else { return isSecureInputTypeName(bytes) }
+        return text.withUTF8 { isSecureInputTypeName($0) }
+    }
+
+    private static let secureFieldSuffixes: [[UInt8]] = ["securetextfield", "securefield"].map { Array($0.utf8) }
 
     /// Bytes that separate the words of a list or a wrapped value.
     private static func isListSeparator(_ byte: UInt8) -> Bool {

@@ -24,7 +24,7 @@ public enum ViewField: Sendable, Hashable {
         "font", "fontName", "fontSize", "fontWeight", "textAlignment", "numberOfLines", "lineBreakMode",
         "contentMode", "clipsToBounds", "isOpaque", "zIndex", "transform",
         "isSecureTextEntry", "textContentType", "password", "keyboardType",
-        "inputType", "autofillHints", "secureTextEntry", "obscureText",
+        "inputType", "autofillHints", "secureTextEntry", "obscureText", "isPassword", "isObscured",
         "isEnabled", "enabled", "isSelected", "selected", "isUserInteractionEnabled",
         "clickable", "focusable", "focused", "scrollable", "checkable", "checked",
         "masking",

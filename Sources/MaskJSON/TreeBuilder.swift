@@ -17,12 +17,22 @@ protocol ViewSink {
 /// Iterative: a tree of any depth is read with an explicit work stack.
 enum TreeBuilder {
     /// The fields the engine reads from a view node.
-    enum Field: UInt16 {
+    enum Field: UInt32 {
         case `class` = 1, superclasses = 2, id = 4, accessibilityIdentifier = 8, restorationIdentifier = 16
         case tag = 32, isSecureTextEntry = 64, password = 128, textContentType = 256, children = 512
         case inputType = 1024, autofillHints = 2048, secureTextEntry = 4096, obscureText = 8192
         /// Read for its `source` only (``ImageSource``); never a duplicate-key error.
         case image = 16384
+        /// Android's `AccessibilityNodeInfo.isPassword` and Flutter's semantics flag, as
+        /// capture tools name them: booleans, like `password`.
+        case isPassword = 32768, isObscured = 65536
+        /// HTML `autocomplete` and React Native's `autoComplete`: a content type, read as
+        /// `textContentType` is.
+        case autocomplete = 131072, autoComplete = 262144
+        /// A web input's or an XCUITest element's `type`: secure when a string naming a
+        /// password input (``SecureContent/isSecureInputTypeName(_:)``). A generic key:
+        /// any other value, and a second `type`, are no error.
+        case type = 524288
         case other = 0
 
         static let byName: [String: Field] = [
@@ -32,6 +42,8 @@ enum TreeBuilder {
             "textContentType": .textContentType, "children": .children,
             "inputType": .inputType, "autofillHints": .autofillHints,
             "secureTextEntry": .secureTextEntry, "obscureText": .obscureText, "image": .image,
+            "isPassword": .isPassword, "isObscured": .isObscured, "autocomplete": .autocomplete,
+            "autoComplete": .autoComplete, "type": .type,
         ]
 
         var name: String { Field.byName.first { $0.value == self }?.key ?? "?" }

@@ -86,7 +86,7 @@ struct ViewObjectReader {
         func typeName(_ kind: JSONToken.Kind) -> String { TreeBuilder.typeName(kind) }
         // The value tokens of the view's facts (-1: absent or null), checked as read.
         var facts = ViewObjectFacts()
-        var seen: UInt16 = 0
+        var seen: UInt32 = 0
         var k = object + 1
         // Bounded by the object's end token, so a view whose last key is `children`
         // never reads past its subtree (a far, uncached read for every parent).
@@ -97,6 +97,10 @@ struct ViewObjectReader {
                 // Two images: which one is drawn is unknown, so neither counts as bundled.
                 facts.imageCount += 1
                 facts.imageSource = facts.imageCount == 1 ? imageSource(at: v) : nil
+            } else if f == .type {
+                if tokens[v].kind == .string, SecureContent.isSecureInputTypeName(raw(v), escaped: tokens[v].hasEscapes ? plain(v) : nil) {
+                    facts.isSecureTextEntry = true
+                }
             } else if f != .other {
                 if seen & f.rawValue != 0 {
                     throw ShapeError(token: k, path: path(object), message: "duplicate key \"\(f.name)\"")
@@ -132,7 +136,7 @@ struct ViewObjectReader {
                     if kind == .null { break }
                     guard kind == .number, let n = Int(String(decoding: raw(v), as: UTF8.self)) else { throw expect("an integer") }
                     facts.tag = n
-                case .isSecureTextEntry, .password, .secureTextEntry, .obscureText:
+                case .isSecureTextEntry, .password, .secureTextEntry, .obscureText, .isPassword, .isObscured:
                     switch kind {
                     case .true: facts.isSecureTextEntry = true
                     case .false, .null: break
@@ -156,11 +160,20 @@ struct ViewObjectReader {
                     case .null: break
                     default: throw expect("a string or an array of strings")
                     }
+                case .autocomplete, .autoComplete:
+                    // Read where it stands, so `textContentType` keeps its own token.
+                    switch kind {
+                    case .string:
+                        let secure = tokens[v].hasEscapes ? SecureContent.isSecureName(plain(v)) : SecureContent.isSecureName(raw(v))
+                        if secure { facts.isSecureTextEntry = true }
+                    case .null: break
+                    default: throw expect("a string")
+                    }
                 case .children:
                     if kind == .null { break }
                     guard kind == .arrayStart else { throw expect("an array of views") }
                     facts.childrenArray = v
-                case .other, .image:
+                case .other, .image, .type:
                     break
                 }
             }

@@ -119,7 +119,7 @@ struct EmissionTests {
         let names = ViewField.structuralFields
             .filter { !["class", "superclasses", "id", "accessibilityIdentifier", "restorationIdentifier", "tag",
                         "isSecureTextEntry", "password", "textContentType", "masking", "inputType", "autofillHints",
-                        "secureTextEntry", "obscureText"].contains($0) }
+                        "secureTextEntry", "obscureText", "isPassword", "isObscured"].contains($0) }
         // A value of each field's shape.
         func fitting(_ name: String) -> String {
             switch FieldShape.of(key: name) {

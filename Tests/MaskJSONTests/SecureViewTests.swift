@@ -40,6 +40,12 @@ struct SecureViewTests {
         #""inputType":"0x12""#, #""inputType":"0xe1""#, #""inputType":"0x91""#, #""inputType":"textSomethingNew""#, #""inputType":129.5"#,
         #""autofillHints":["password"]"#, #""autofillHints":"creditCardNumber""#, #""autofillHints":["creditCardSecurityCode"]"#,
         #""autofillHints":["emailAddress","smsOTPCode"]"#, #""autofillHints":"username,password""#,
+        // Other capture tools' names: Android's isPassword, Flutter's semantics flag, web
+        // and React Native autocomplete, a web input's or an XCUITest element's type.
+        #""isPassword":true"#, #""isObscured":true"#, #""autocomplete":"current-password""#, #""autocomplete":"section-a cc-csc""#,
+        #""autoComplete":"one-time-code""#, #""autocomplete":"new-password""#, #""au\u0074ocomplete":"password""#,
+        #""type":"password""#, #""type":"PASSWORD""#, #""type":"XCUIElementTypeSecureTextField""#, #""type":"SecureTextField""#,
+        #""type":"SecureField""#, #""type":"pass\u0077ord""#, #""type":"text","type":"password""#, #""type":"password","type":"text""#,
     ])
     func markers(_ marker: String) throws {
         let output = try masked(#"{"class":"android.widget.EditText",\#(marker),"text":"s3cret pin"}"#, policy: unmaskAllPolicy)
@@ -49,6 +55,8 @@ struct SecureViewTests {
     @Test("markers that name no secret leave an unmasked field in clear", arguments: [
         #""inputType":"textEmailAddress""#, #""inputType":33"#, #""inputType":"0x21""#, #""autofillHints":["emailAddress"]"#,
         #""textContentType":"username""#, #""isSecureTextEntry":false"#, #""inputType":null"#, #""autofillHints":null"#,
+        #""isPassword":false"#, #""isObscured":null"#, #""autocomplete":"email""#, #""autoComplete":null"#,
+        #""type":"text""#, #""type":"email""#, #""type":"XCUIElementTypeTextField""#, #""type":3"#, #""type":{"name":"password"}"#,
     ])
     func nonMarkers(_ marker: String) throws {
         let output = try masked(#"{"class":"android.widget.EditText",\#(marker),"text":"jane"}"#, policy: unmaskAllPolicy)
@@ -58,6 +66,8 @@ struct SecureViewTests {
     @Test("markers of the wrong type are errors with their path", arguments: [
         (#""inputType":true"#, "$.inputType"), (#""autofillHints":[1]"#, "$.autofillHints[0]"), (#""autofillHints":{}"#, "$.autofillHints"),
         (#""obscureText":"yes""#, "$.obscureText"), (#""secureTextEntry":1"#, "$.secureTextEntry"),
+        (#""isPassword":"true""#, "$.isPassword"), (#""isObscured":1"#, "$.isObscured"),
+        (#""autocomplete":["password"]"#, "$.autocomplete"), (#""autoComplete":true"#, "$.autoComplete"),
     ])
     func wrongTypes(_ marker: String, _ path: String) {
         do {

@@ -68,6 +68,27 @@ struct EncodeTests {
         #expect(decoded.stdout.components(separatedBy: "masked-text").count - 1 == 2, "\(decoded.stdout)")
     }
 
+    @Test("encode sends no text of a field that other capture tools mark secure (isPassword, isObscured, autocomplete, type)")
+    func otherToolsSecureMarkers() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("maskc-encode-markers")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let policy = folder.appendingPathComponent("p.yaml").path, tree = folder.appendingPathComponent("tree.json").path
+        try "version: 1\ndefault: unmask\n".write(toFile: policy, atomically: true, encoding: .utf8)
+        let markers = [#""isPassword":true"#, #""isObscured":true"#, #""autocomplete":"current-password""#,
+                       #""autoComplete":"one-time-code""#, #""type":"password""#, #""type":"XCUIElementTypeSecureTextField""#]
+        let fields = markers.enumerated().map { index, marker in
+            #"{"class":"PinField","frame":{"x":0,"y":\#(index * 30),"width":300,"height":20},\#(marker),"text":"LEAK\#(index) 9311"}"#
+        }
+        try (#"{"screen":"S","root":{"class":"UIView","frame":{"x":0,"y":0,"width":300,"height":200},"children":["#
+            + fields.joined(separator: ",") + #",{"class":"UILabel","frame":{"x":0,"y":190,"width":300,"height":10},"text":"shown"}]}}"#)
+            .write(toFile: tree, atomically: true, encoding: .utf8)
+        let (bytes, out) = try CLIHarness.encodedBytes(tree, policy: policy, in: folder)
+        #expect(bytes.range(of: Data("LEAK".utf8)) == nil && bytes.range(of: Data("9311".utf8)) == nil)
+        let decoded = try CLIHarness.run(["decode", out])
+        #expect(decoded.stdout.contains("\"shown\""), "the unmasked label is sent: \(decoded.stdout)")
+        #expect(decoded.stdout.components(separatedBy: "secure-text").count - 1 == markers.count, "\(decoded.stdout)")
+    }
+
     @Test("decode lists every frame, as text and JSON, and draws each as SVG")
     func decodeSession() throws {
         try CLIHarness.assertGolden("decode-session", ["decode", Self.stream])

@@ -183,7 +183,7 @@ public struct Auditor {
             let view = place.view.flatMap { $0 < written.count ? written[$0] : nil }  // always in range: the writer emits `written`
             let decision = view.map { decisions[$0] }
             let role = ViewField.role(of: place.field)
-            if let ordinal = place.view, let decision, !decision.isMasked, !place.isKey, role == .text || role == .unknown,
+            if let ordinal = place.view, let decision, !decision.hidesText, !place.isKey, role == .text || role == .unknown,
                clearContent[ordinal] == nil {
                 clearContent[ordinal] = place.field
             }

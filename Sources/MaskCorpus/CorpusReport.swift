@@ -2,7 +2,7 @@ import MaskEngine
 
 /// What a policy did over a corpus of captured trees: for every rule, how many views it
 /// selects and how many it decides, and where a recursive unmask exposes views that
-/// their own type rule masks. Built one tree at a time, so memory does not grow with
+/// their own type rule, or their dimension's default, masks. Built one tree at a time, so memory does not grow with
 /// the number of trees.
 public struct CorpusReport: Sendable {
     /// A view exposed by an ancestor's unmask rule although its own type rule masks it.
@@ -32,6 +32,10 @@ public struct CorpusReport: Sendable {
     public private(set) var decidedByDefault = 0
     /// Exposures, keyed by (unmask rule, type rule).
     public private(set) var exposures: [Int: [Int: Exposure]] = [:]
+    /// Views an ancestor's unmask rule exposes (level 2) that the `defaults:` entry of
+    /// their dimension masks on level 5 (`defaults: {inputs: mask}` under a recursive
+    /// `unmask: {id: form}`), keyed by (unmask rule, dimension); `typeRule` is -1.
+    public private(set) var defaultExposures: [Int: [DefaultDimension: Exposure]] = [:]
 
     private var resolver: ViewResolver
 
@@ -68,6 +72,14 @@ public struct CorpusReport: Sendable {
                     exposures[unmask, default: [:]][typeRule] = Exposure(unmaskRule: unmask, typeRule: typeRule, count: 0, example: example)
                 }
                 exposures[unmask]?[typeRule]?.count += 1
+            } else if decision.level == .parentInstance, let unmask = decision.ruleIndex, table.rules[unmask].action == .unmask,
+                      !decision.isMasked, let dimension = table.selectorKind(of: facts).dimension, table.defaults.value(of: dimension) != nil,
+                      table.defaultState(for: table.selectorKind(of: facts)).masks(imageSource: facts.imageSource) {
+                if defaultExposures[unmask]?[dimension] == nil {
+                    let example = "\(name) view '\(ReportName.view(view, in: tree))' (\(ReportName.printable(facts.className)))"
+                    defaultExposures[unmask, default: [:]][dimension] = Exposure(unmaskRule: unmask, typeRule: -1, count: 0, example: example)
+                }
+                defaultExposures[unmask]?[dimension]?.count += 1
             }
         }
         resolver = incremental.finishedResolver

@@ -33,10 +33,12 @@ extension DecisionTable {
         return decision
     }
 
-    /// Whether the safety net reads `field` of a view decided `decision`: masking the
-    /// view would change it, and it is not the children.
+    /// Whether the safety net reads `field` of a view decided `decision`: the decision
+    /// sends it as it is (an image view whose text is masked, ``MaskDecision/masksText``,
+    /// sends no text to scan), masking the view would change it, and it is not the
+    /// children.
     public func safetyNetReads(_ field: EmittedField, of decision: MaskDecision) -> Bool {
-        guard field != .children else { return false }
+        guard field != .children, decision.emission(for: field) == .keep else { return false }
         var masked = decision
         masked.isMasked = true
         return masked.emission(for: field) != .keep

@@ -220,6 +220,14 @@ public struct DecisionTable: Sendable {
         defaults.state(for: kind, fallback: defaultAction)
     }
 
+    /// Whether a view of `kind` that level 5 shows has its text masked
+    /// (``MaskDecision/masksText``): an image view, whose dimension default shows its
+    /// image, while the text default (`defaults.text`, else `default`) masks text. The
+    /// images default speaks for the image; the view's own text follows the text one.
+    public func masksTextWhenShown(_ kind: SelectorKind) -> Bool {
+        kind.dimension == .images && defaultState(for: .text) == .mask
+    }
+
     /// The action of a rule index, or the default for none.
     @inline(__always)
     func action(of rule: Int32) -> MaskAction {

@@ -90,6 +90,9 @@ extension MaskDecision {
     ///   values have the field's shape (``FieldEmission/keepShaped``), strings under
     ///   geometry masked; a placeholder marker replaces `placeholder` (and SwiftUI
     ///   text's `text`).
+    /// - A view shown whose text is masked (``masksText``: an image shown by
+    ///   `defaults.images` under a masking text default): text-bearing and unknown
+    ///   fields masked as above, everything else (the image) kept.
     /// - An unmasked view: kept as it is.
     /// - An input's `masking` is always dropped.
     @inlinable
@@ -100,14 +103,14 @@ extension MaskDecision {
         case .annotation: return .drop
         case .children: return emitsChildren ? .keep : .drop
         case .image: return isMasked ? .drop : .keep
-        case .unknown: return isMasked ? .mask : .keep
+        case .unknown: return isMasked || masksText ? .mask : .keep
         case .text, .placeholder, .label:
             if isMasked {
                 if field == .placeholder && Placeholder.marker(for: kind) != nil { return .drop }
                 if field == .text && kind == .swiftUIText { return .drop }
             }
             if isSecure { return .bullets }
-            return isMasked ? .mask : .keep
+            return isMasked || masksText ? .mask : .keep
         }
     }
 

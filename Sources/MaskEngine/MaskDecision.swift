@@ -6,6 +6,14 @@ public struct MaskDecision: Sendable, Hashable {
     public var isMasked: Bool
     /// The level that decided.
     public var level: PrecedenceLevel
+    /// Whether the view is shown but its text is masked: an image view shown on level 5
+    /// by `defaults.images` while the text default (`defaults.text`, else `default`)
+    /// masks. The image is sent; its text-bearing fields (an icon's
+    /// `accessibilityLabel`) and unknown fields are masked as a masked view's are
+    /// (``emission(for:)``). A rule that decides the view (levels 1 to 4) shows its text
+    /// too. Meaningless when ``isMasked``. (Stored beside `level`, where the padding
+    /// before `rule` holds it: a decision stays 12 bytes.)
+    public var masksText: Bool
     /// The deciding rule's index in ``DecisionTable/rules``; `nil` at level 5.
     /// On levels 2 and 4 it is the ancestor's rule.
     public var ruleIndex: Int? {
@@ -56,7 +64,7 @@ public struct MaskDecision: Sendable, Hashable {
 
     /// Creates a decision.
     public init(isMasked: Bool, level: PrecedenceLevel, ruleIndex: Int?, kind: ViewKind, isSecure: Bool, emitsChildren: Bool,
-                isLocked: Bool = false) {
+                isLocked: Bool = false, masksText: Bool = false) {
         self.isMasked = isMasked
         self.level = level
         self.rule = ruleIndex.map { Int32($0) } ?? -1
@@ -64,7 +72,13 @@ public struct MaskDecision: Sendable, Hashable {
         self.isSecure = isSecure
         self.emitsChildren = emitsChildren
         self.isLocked = isLocked
+        self.masksText = masksText
     }
+
+    /// Whether the view's text is masked: the view is, or its text alone is
+    /// (``masksText``). What the echo guard and the audits read as "this text is not sent".
+    @inlinable
+    public var hidesText: Bool { isMasked || masksText }
 
     /// This decision as the `detect:` safety net makes it when `detector` matches the
     /// view's content: masked, level 0, the detector as its rule; kind, security and

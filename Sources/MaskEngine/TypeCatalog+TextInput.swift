@@ -2,21 +2,40 @@
 extension TypeCatalog {
     /// The built-in classes whose views take text input: UIKit text fields and text
     /// views, SwiftUI fields and editors, Android edit texts (platform, AppCompat,
-    /// Material) and their XCUITest element types; and the label UIKit draws a text
-    /// field's text in (``fieldTextClasses``).
+    /// Material) and their XCUITest element types, search views' editors, React
+    /// Native's, Flutter's, Material Components for iOS's and Stripe's fields; and the
+    /// label UIKit draws a text field's text in (``fieldTextClasses``).
     ///
     /// This is the one list of input classes: a class whose chain reaches one of these
     /// (a subclass, or a policy class declared to extend one) takes text input too, see
     /// ``isTextInput(_:)``. Secure entry is a separate question (``SecureContent``):
     /// `SwiftUI.SecureField` and `XCUIElementTypeSecureTextField` are here, and their
     /// kind makes them secure as well.
-    public static let textInputClasses: Set<String> = [
+    public static let textInputClasses: Set<String> = Set<String>([
         "UITextField", "UISearchTextField", "UITextView", "UITextFieldLabel",
         "SwiftUI.TextField", "SwiftUI.SecureField", "SwiftUI.TextEditor", "TextField", "SecureField", "TextEditor",
         "android.widget.EditText", "android.widget.AutoCompleteTextView", "android.widget.MultiAutoCompleteTextView",
         "androidx.appcompat.widget.AppCompatEditText", "androidx.appcompat.widget.AppCompatAutoCompleteTextView",
         "com.google.android.material.textfield.TextInputEditText", "com.google.android.material.textfield.MaterialAutoCompleteTextView",
         "XCUIElementTypeTextField", "XCUIElementTypeSecureTextField", "XCUIElementTypeTextView", "XCUIElementTypeSearchField",
+    ]).union(fieldTextClasses.keys).union(libraryInputClasses)
+
+    /// The fields of cross-platform and component libraries and platform classes that
+    /// captures name without their superclasses, by the class names their views carry
+    /// at run time: search views' editors (nested classes), XCUITest's combo box, React
+    /// Native's, Flutter's, Material Components for iOS's and Stripe's fields. Inputs by name, like
+    /// ``fieldTextClasses``, and not declared in the built-in catalog (a declaration
+    /// each would cost every resolver's first frame): a view that brings no superclasses
+    /// is not a `UITextField` to a type rule; one that brings them reaches `UITextField`
+    /// or `EditText` anyway. `kind: input` and `defaults.inputs` reach them either way.
+    public static let libraryInputClasses: Set<String> = [
+        "android.widget.SearchView$SearchAutoComplete", "androidx.appcompat.widget.SearchView$SearchAutoComplete",
+        "XCUIElementTypeComboBox",
+        "RCTUITextField", "RCTUITextView", "com.facebook.react.views.textinput.ReactEditText",
+        "FlutterTextInputView",
+        "MDCTextField", "MDCBaseTextField", "MDCFilledTextField", "MDCOutlinedTextField", "MDCMultilineTextField",
+        "MDCBaseTextArea", "MDCFilledTextArea", "MDCOutlinedTextArea",
+        "STPFormTextField", "STPPaymentCardTextField",
     ]
 
     /// The classes of ``textInputClasses`` that a platform draws a field's text in,

@@ -40,6 +40,9 @@ struct ClassFacts: Sendable {
     /// ``defaultState`` and the inputs' default (computed with the class facts, so
     /// deciding a view reads no table).
     var insideInputState: DefaultState = .mask
+    /// A view of the class shown on level 5 has its text masked
+    /// (``DecisionTable/masksTextWhenShown(_:)``).
+    var masksTextWhenShown = false
     /// The first type lock on any class of the chain (most specific class first), else
     /// the first locked `kind` rule on the chain's kind, or -1.
     var typeLock: Int32 = -1
@@ -377,7 +380,8 @@ public struct ViewResolver: Sendable {
             ruleIndex: rule >= 0 ? Int(rule) : nil,
             kind: kind,
             isSecure: secure,
-            emitsChildren: classFacts.recurses && kind != .map && !classFacts.chainCut
+            emitsChildren: classFacts.recurses && kind != .map && !classFacts.chainCut,
+            masksText: rule < 0 && !masks && !alwaysMasked && classFacts.masksTextWhenShown
         )
         return (decision, handed(classFacts, ownRecursive: ownRecursive, secure: secure, inherited: inherited))
     }
@@ -644,7 +648,8 @@ public struct ViewResolver: Sendable {
         }
         return ClassFacts(kind: kind ?? .other, recurses: recurse ?? true, chainCut: cut, typeRule: own, recursiveTypeRule: recursive,
                           defaultState: table.defaultState(for: selectorKind), isInput: selectorKind == .input,
-                          insideInputState: table.defaultState(for: selectorKind).stricter(table.defaultState(for: .input)))
+                          insideInputState: table.defaultState(for: selectorKind).stricter(table.defaultState(for: .input)),
+                          masksTextWhenShown: table.masksTextWhenShown(selectorKind))
     }
 
     /// The number of a class name's ``ChainStep``: the table's own for a name the
@@ -691,6 +696,7 @@ public struct ViewResolver: Sendable {
             defaultState: table.defaultState(for: selectorKind),
             isInput: selectorKind == .input,
             insideInputState: table.defaultState(for: selectorKind).stricter(table.defaultState(for: .input)),
+            masksTextWhenShown: table.masksTextWhenShown(selectorKind),
             typeLock: locks.own.map(Int32.init) ?? -1,
             recursiveTypeLock: locks.recursive.map(Int32.init) ?? -1
         )

@@ -159,7 +159,9 @@ enum MaskedEchoes {
                 while let last = open.last, last.end < object { close(open.removeLast()) }
                 let decision = decisions[view]
                 let notSent = object < notSentEnd
-                if decision.isMasked || notSent {
+                // A view whose text alone is masked (an image shown by `defaults.images`)
+                // counts as masked for its text, which is all the guard reads.
+                if decision.hidesText || notSent {
                     if !open.isEmpty {
                         let (labels, others) = texts(of: view, names: true, unknownNumbers: true)
                         var ids: [Int32] = []

@@ -365,6 +365,8 @@ struct MaskedTreeWriter {
                 added.append(contentsOf: ",\"level\":\(decision.level.rawValue),".utf8)
                 // Only a locked decision says so: outputs of policies without locks are unchanged.
                 if decision.isLocked { added.append(contentsOf: "\"locked\":true,".utf8) }
+                // Likewise an image shown whose text is masked (``MaskDecision/masksText``).
+                if decision.masksText && !decision.isMasked { added.append(contentsOf: "\"textMasked\":true,".utf8) }
                 added.append(contentsOf: "\"masked\":\(decision.isMasked),\"rule\":".utf8)
                 if let origin = writer.table.rule(for: decision)?.origin {
                     JSONString.appendQuoted(origin.description, to: &added)

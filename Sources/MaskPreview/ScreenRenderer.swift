@@ -85,8 +85,10 @@ public struct ScreenRenderer: Sendable {
         for view in 0..<count where shown[view] {
             let decision = decisions[view]
             let content = self.content(of: view)
+            // Exposed: text sent as it is, or an image sent (an image whose text alone
+            // is masked, ``MaskDecision/masksText``, exposes its image only).
             let isExposed = mode == .masked && !decision.isMasked
-                && (content.text != nil || (decision.kind == .image && content.hasImage))
+                && ((content.text != nil && decision.emission(for: content.field) == .keep) || (decision.kind == .image && content.hasImage))
             if isExposed {
                 exposed += 1
                 if frames[view] == nil { exposedUndrawn += 1 }
@@ -120,9 +122,10 @@ public struct ScreenRenderer: Sendable {
             }
             return
         }
-        if let text = content.text, let shown = decision.emission(for: content.field).emit(text) {
+        // An image shown whose text is masked is drawn as the image it sends.
+        if let text = content.text, !(exposed && decision.masksText), let shown = decision.emission(for: content.field).emit(text) {
             // The original is turned into its pattern before anything is laid out.
-            let clear = !decision.isMasked
+            let clear = decision.emission(for: content.field) == .keep
             svg.rect(frame, class: clear ? (container ? "exposed open" : "exposed") : (container ? "masked open" : "masked"))
             svg.text(shown, in: frame, class: clear ? "xt" : "mt", corner: container)
             return
@@ -156,7 +159,7 @@ public struct ScreenRenderer: Sendable {
         var title = ReportName.printable(facts.className)
         if let name = ReportName.identifier(facts.accessibilityIdentifier ?? facts.id ?? facts.restorationIdentifier) { title += " \(name)" }
         title += " · \(decision.kind.rawValue)"
-        title += decision.isMasked ? " · masked" : " · unmasked"
+        title += decision.isMasked ? " · masked" : decision.masksText ? " · unmasked, text masked" : " · unmasked"
         if decision.isSecure { title += " · secure" }
         if exposed { title += " · EXPOSED" }
         title += " · \(decision.level.title)"

@@ -231,13 +231,14 @@ public struct FrameEncoder: Sendable {
                                             image: appearance.hasImage ? .some(facts.imageSource) : nil)
         }
         // The policy's `detect:` safety net, over the one text the frame could carry.
-        if detects, let text = appearance.text {
+        // A text the decision masks already (an image's label under `defaults.text`) is not read.
+        if detects, let text = appearance.text, decision.emission(for: appearance.textField) == .keep {
             decision = table.safetyNet(decision, content: CollectionOfOne(text))
         }
         if let detected, !decision.isMasked { decision = decision.detected(by: detected) }
         if let echoes, !decision.isMasked { decision = decision.echoing(echoes) }
         // A masked text: views above that send it in theirs send it no more.
-        if !holderLevels.isEmpty, decision.isMasked, let text = appearance.text, !text.isEmpty { registerMasked(text, secure: decision.isSecure) }
+        if !holderLevels.isEmpty, decision.hidesText, let text = appearance.text, !text.isEmpty { registerMasked(text, secure: decision.isSecure) }
         let alpha = (parent?.alpha ?? 1) * Self.alpha(appearance.alpha)
         if appearance.isHidden { return leaveOut(.hidden) }
         if !(alpha > 0) { return leaveOut(.transparent) }

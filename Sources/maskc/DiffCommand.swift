@@ -201,12 +201,12 @@ struct RuleDiff {
 
     /// Whether a view of `name`, or a view inside one, is decided less strictly by
     /// `after` than by `before` on some screen the rules name (or none), with and
-    /// without a bundled image: masked, locked or secure then and not now, or its
-    /// children sent now and not then.
+    /// without a bundled image: masked, its text masked, locked or secure then and not
+    /// now, or its children sent now and not then.
     private static func looser(_ name: String, _ before: DecisionTable, _ after: DecisionTable) -> Bool {
         let screens = [nil] + (before.rules + after.rules).distinctScreens.map { Optional($0) }
         return ClassProbe.first(name, screens: screens, pairs: [(before, after)]) { a, b in
-            (a.isMasked && !b.isMasked) || (a.isLocked && !b.isLocked) || (a.isSecure && !b.isSecure)
+            (a.isMasked && !b.isMasked) || (a.hidesText && !b.hidesText) || (a.isLocked && !b.isLocked) || (a.isSecure && !b.isSecure)
                 || (!a.emitsChildren && b.emitsChildren) ? true : nil
         } != nil
     }

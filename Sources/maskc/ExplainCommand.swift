@@ -217,7 +217,7 @@ struct ExplainCommand: ParsableCommand {
             // Index paths grow with depth: past 64 levels they are shortened, as is the indent.
             let path = parent < 0 ? "0" : depth > 64 ? "…" + String(tree.childIndices[view]) : paths[parent] + "." + String(tree.childIndices[view])
             paths.append(path)
-            var state = decision.isMasked ? "masked" : "shown"
+            var state = decision.isMasked ? "masked" : decision.masksText ? "shown, text masked" : "shown"
             if decision.isSecure { state += ", secure" }
             if decision.isLocked { state += ", locked" }
             if hidden[view] { state = "not emitted" }
@@ -316,6 +316,9 @@ struct ExplainCommand: ParsableCommand {
         var result = "decision: \(trace.decision.isMasked ? "masked" : "shown")"
         if trace.decision.isForcedByKind { result += " (maps are always masked)" }
         else if trace.decision.isSecure { result += " (secure text entry and everything inside it are always masked); text sent as bullets" }
+        if trace.decision.masksText && !trace.decision.isMasked {
+            result += "; its text masked (the images default shows the image, its text follows the text default: \(table.defaults.value(of: .text) ?? table.defaultAction.rawValue))"
+        }
         if !trace.decision.emitsChildren { result += "; children not emitted" }
         lines.append(result)
         if let shown = shown(document, trace.view, trace.decision) { lines.append("replay shows: \(shown)") }

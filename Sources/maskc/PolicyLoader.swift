@@ -16,15 +16,22 @@ enum PolicyLoader {
         // in clear (a misspelt masked class, a screen with a stray space, a secure class
         // made another kind) is said on standard error; the policy is applied as written.
         let (_, compilation) = try compile(bytes, path: path, printing: { compilation, bytes in
-            compilation.diagnostics + PolicyLinter.maskingErrors(compilation, source: bytes, file: path).map { finding in
-                var warning = finding
-                warning.severity = .warning
-                warning.message += " ('maskc check' reports this as an error; the policy is applied as written)"
-                return warning
-            }
+            compilation.diagnostics + maskingWarnings(compilation, source: bytes, path: path, as: "applied as written")
         })
         guard let table = compilation.table else { throw Reported(status: .invalidPolicy) }
         return table
+    }
+
+    /// `check`'s errors that leave text the policy meant to mask in clear
+    /// (``PolicyLinter/maskingErrors(_:source:file:)``), as warnings saying the policy
+    /// is `used` ("applied as written", "written as it is").
+    static func maskingWarnings(_ compilation: PolicyCompilation, source: [UInt8], path: String, as used: String) -> [Diagnostic] {
+        PolicyLinter.maskingErrors(compilation, source: source, file: path).map { finding in
+            var warning = finding
+            warning.severity = .warning
+            warning.message += " ('maskc check' reports this as an error; the policy is \(used))"
+            return warning
+        }
     }
 
     /// The policy a portable table holds, verified (header, digest, every field).

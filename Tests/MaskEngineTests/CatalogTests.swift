@@ -119,7 +119,14 @@ struct CatalogTests {
     func textInputClasses() throws {
         let c = TypeCatalog.builtin
         let fieldText = Set(TypeCatalog.fieldTextClasses.keys)
-        for name in TypeCatalog.textInputClasses.subtracting(fieldText) { #expect(c.contains(name), "\(name)") }
+        let library = TypeCatalog.libraryInputClasses
+        for name in TypeCatalog.textInputClasses.subtracting(fieldText).subtracting(library) { #expect(c.contains(name), "\(name)") }
+        // Libraries' fields are inputs by name, without a superclass, and not declared.
+        for name in library {
+            #expect(!c.contains(name) && TypeCatalog.isTextInputClass(name) && c.isTextInput(name), "\(name)")
+            #expect(c.selectorKind(along: [name]) == .input, "\(name)")
+        }
+        #expect(library.isSubset(of: TypeCatalog.textInputClasses) && library.isDisjoint(with: fieldText))
         // The label a field draws its text in is an input by name, and not declared: a
         // view that brings no superclasses is no `UILabel` to a type rule.
         for name in fieldText {
@@ -146,7 +153,8 @@ struct CatalogTests {
         #expect(policy.textInputClassNames.contains("AmountField"))
         #expect(policy.textInputClassNames == policy.textInputClassNames.sorted())
         // The list, and the catalog's SwiftUI input names without the module.
-        #expect(Set(c.textInputClassNames) == TypeCatalog.textInputClasses.subtracting(fieldText).union(["SecureField", "TextField", "TextEditor"]))
+        #expect(Set(c.textInputClassNames) == TypeCatalog.textInputClasses.subtracting(fieldText).subtracting(library)
+            .union(["SecureField", "TextField", "TextEditor"]))
     }
 
     @Test func cyclicPolicyClassesStillResolve() {

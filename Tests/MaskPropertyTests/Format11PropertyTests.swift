@@ -126,7 +126,9 @@ struct Format11PropertyTests {
                 // Everything masking would change: text-bearing and unknown fields, and the image.
                 let texts = view.textFields.flatMap { [$0.0] + $0.1.strings } + view.unknown.flatMap { [$0.0] + $0.1.strings }
                     + (view.image.map { [$0] } ?? [])
-                let holds = texts.contains { text in ValueDetectors.scan(text).contains(where: detectors.contains) }
+                // An image shown whose text the decision masks already (`masksText`) sends only its image.
+                let sent = withoutNet[index].masksText && !withoutNet[index].isMasked ? (view.image.map { [$0] } ?? []) : texts
+                let holds = sent.contains { text in ValueDetectors.scan(text).contains(where: detectors.contains) }
                 if decisions[index].echoSource != nil {
                     // The echo guard's (its own property test): shown before it.
                     #expect(!withoutNet[index].isMasked, "seed \(seed &+ 92_000) view \(index)")

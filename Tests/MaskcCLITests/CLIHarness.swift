@@ -33,6 +33,16 @@ enum CLIHarness {
 
     /// Writes `text` as `name` in `folder` of the temporary directory (made if needed)
     /// and returns the file's path.
+    /// Writes `tree.json` and `p.yaml` to a fresh folder named from `prefix`.
+    static func treeAndPolicy(_ prefix: String, tree: String, policy: String) throws -> (tree: String, policy: String, folder: URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let treePath = folder.appendingPathComponent("tree.json").path, policyPath = folder.appendingPathComponent("p.yaml").path
+        try tree.write(toFile: treePath, atomically: true, encoding: .utf8)
+        try policy.write(toFile: policyPath, atomically: true, encoding: .utf8)
+        return (treePath, policyPath, folder)
+    }
+
     static func temporaryFile(_ folder: String, _ name: String, _ text: String) throws -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(folder)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -31,12 +31,7 @@ struct ContentDefaultsTests {
 
     /// Writes the tree and a policy to a fresh folder.
     static func files(policy: String = policy) throws -> (tree: String, policy: String, folder: URL) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("maskc-content-defaults-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let tree = folder.appendingPathComponent("tree.json").path, policyPath = folder.appendingPathComponent("p.yaml").path
-        try Self.tree.write(toFile: tree, atomically: true, encoding: .utf8)
-        try policy.write(toFile: policyPath, atomically: true, encoding: .utf8)
-        return (tree, policyPath, folder)
+        try CLIHarness.treeAndPolicy("maskc-content-defaults", tree: Self.tree, policy: policy)
     }
 
     @Test("apply: text and images a view of no dimension carries follow their dimension's default; rules still decide")
@@ -79,5 +74,20 @@ struct ContentDefaultsTests {
             // The label follows defaults.text as before.
             #expect(result.stdout.contains("LEAKE title"), "\(result.stdout)")
         }
+    }
+
+    @Test("fields of React Native, Flutter, MDC, Stripe and search views follow defaults.inputs without superclasses")
+    func libraryInputs() throws {
+        let names = ["RCTUITextField", "RCTUITextView", "com.facebook.react.views.textinput.ReactEditText", "FlutterTextInputView",
+                     "MDCOutlinedTextField", "STPFormTextField", "androidx.appcompat.widget.SearchView$SearchAutoComplete",
+                     "XCUIElementTypeComboBox"]
+        let children = names.enumerated().map { #"{"class":"\#($1)","id":"f\#($0)","text":"LEAK\#($0) jane@example.com"}"# }
+        let (tree, policy, _) = try CLIHarness.treeAndPolicy(
+            "maskc-library-inputs", tree: #"{"root":{"class":"UIView","children":["# + children.joined(separator: ",") + #",{"class":"UILabel","text":"shown"}]}}"#,
+            policy: "version: 1.1\ndefault: unmask\ndefaults: { inputs: mask }\n")
+        let result = try CLIHarness.run(["apply", tree, "--policy", policy])
+        #expect(result.exit == 0 && !result.stdout.contains("LEAK") && result.stdout.contains(#""text":"shown""#), "\(result.transcript)")
+        let explained = try CLIHarness.run(["explain", tree, "--policy", policy])
+        #expect(explained.stdout.components(separatedBy: "[other] masked, level 5: defaults.inputs mask").count - 1 == names.count, "\(explained.stdout)")
     }
 }

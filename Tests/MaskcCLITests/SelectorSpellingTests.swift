@@ -28,6 +28,13 @@ struct SelectorSpellingTests {
             #expect(result.exit == 0, "\(command): \(result.stderr)")
             #expect(result.stderr.contains("typo.yaml:4:19: warning: type 'UITextFeld' is neither") && result.stderr.contains("[unknown-type]"), "\(command): \(result.stderr)")
         }
+        // compile --emit writes the policy as it is, saying so; with --check it refuses.
+        let swift = try CLIHarness.temporaryFile(folder, "out.swift", "")
+        let emitted = try CLIHarness.run(["compile", typo, "--emit", "swift", "-o", swift])
+        #expect(emitted.exit == 0 && emitted.stderr.contains("[unknown-type]") && emitted.stderr.contains("the policy is written as it is"), "\(emitted.stderr)")
+        #expect(try String(contentsOfFile: swift, encoding: .utf8).contains("UITextFeld"))
+        let checked = try CLIHarness.run(["compile", typo, "--emit", "swift", "-o", swift, "--check"])
+        #expect(checked.exit == 1, "\(checked.stderr)")
         // Silenced with a reason, it is not repeated.
         let meant = try CLIHarness.temporaryFile(folder, "meant.yaml", "version: 1\ndefault: mask\ntypes:\n  XCUIElementTypeSecureTextField: { kind: text }  # maskc:disable=weakened-secure-class fixture\n")
         let quiet = try CLIHarness.run(["apply", tree, "--policy", meant])

@@ -272,8 +272,13 @@ public struct ReferenceResolver: Sendable {
         }
         let locked = lock(view, in: tree)
         if let locked { (level, rule) = (locked.level, locked.rule) }
-        return MaskDecision(isMasked: masks || kind == .map || cut || secure || locked != nil, level: level, ruleIndex: rule, kind: kind, isSecure: secure,
-                            emitsChildren: recurses(along: classes) && kind != .map && !cut, isLocked: locked != nil)
+        let isMasked = masks || kind == .map || cut || secure || locked != nil
+        // An image view shown on level 5 sends its image; its text follows the text
+        // default (README, `defaults`).
+        let textMasked = !isMasked && rule == nil && selectorKind(view, tree) == .image
+            && (policy.defaults.text.map { $0 == .mask } ?? (policy.defaultAction == .mask))
+        return MaskDecision(isMasked: isMasked, level: level, ruleIndex: rule, kind: kind, isSecure: secure,
+                            emitsChildren: recurses(along: classes) && kind != .map && !cut, isLocked: locked != nil, masksText: textMasked)
     }
 
     /// The secure markers of a view itself, spelled out from Docs/secure-markers.md.

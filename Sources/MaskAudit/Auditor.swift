@@ -233,10 +233,16 @@ public struct Auditor {
                     message: "view named for sensitive data (\(hint.words.joined(separator: ", "))) sends its content in clear (\(ruleLabel(table, decision)))",
                     ruleOrigin: table.rule(for: decision)?.origin))
             }
-            if let old, let baseline, old[view].isMasked != decision.isMasked {
-                changes.append(DecisionChange(tree: name, view: here(), className: Self.printable(facts.className),
-                                              wasMasked: old[view].isMasked, isMasked: decision.isMasked,
-                                              oldRule: ruleLabel(baseline, old[view]), newRule: ruleLabel(table, decision)))
+            // Masked or not; else, for an image shown both times, its text masked or not
+            // (``MaskDecision/masksText``): text sent now and not then is newly exposed.
+            if let old, let baseline {
+                let before = old[view]
+                let (was, now) = before.isMasked != decision.isMasked ? (before.isMasked, decision.isMasked) : (before.hidesText, decision.hidesText)
+                if was != now {
+                    changes.append(DecisionChange(tree: name, view: here(), className: Self.printable(facts.className),
+                                                  wasMasked: was, isMasked: now,
+                                                  oldRule: ruleLabel(baseline, before), newRule: ruleLabel(table, decision)))
+                }
             }
         }
     }

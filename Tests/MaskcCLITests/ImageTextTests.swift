@@ -95,6 +95,17 @@ struct ImageTextTests {
         #expect(text.contains("UIImageView avatar · image · unmasked, text masked · EXPOSED"), "\(text)")
     }
 
+    @Test("audit --compare-policy reports an image's text sent now and masked before as newly exposed")
+    func compare() throws {
+        let (tree, policy, folder) = try Self.files()
+        let loose = folder.appendingPathComponent("loose.yaml").path
+        try "version: 1.1\ndefault: unmask\ndefaults: { images: mask-non-bundled }\n".write(toFile: loose, atomically: true, encoding: .utf8)
+        let result = try CLIHarness.run(["audit", "--policy", loose, tree, "--compare-policy", policy])
+        #expect(result.stdout.contains("NEWLY EXPOSED") && result.stdout.contains("avatar"), "\(result.stdout)")
+        let back = try CLIHarness.run(["audit", "--policy", policy, tree, "--compare-policy", loose])
+        #expect(!back.stdout.contains("NEWLY EXPOSED") && back.stdout.contains("newly masked"), "\(back.stdout)")
+    }
+
     @Test("a decision stays 12 bytes with the text bit")
     func decisionSize() {
         #expect(MemoryLayout<MaskDecision>.size <= 12)

@@ -43,4 +43,17 @@ struct LayeringTests {
         #expect(swift.stdout.contains("origin: RuleOrigin(file: \"Examples/policy-repo/base.yaml\", line: 9, column: 5), locked: true)"))
         #expect(swift.stdout.contains("origin: at(8, 5))"))
     }
+
+    @Test("a base that is a compiled table is refused as such, with the layer's position")
+    func tableBase() throws {
+        let folder = "maskc-layer-table-\(UUID().uuidString)"
+        let base = try CLIHarness.temporaryFile(folder, "base.yaml", "version: 1\ndefault: mask\n")
+        let table = (base as NSString).deletingLastPathComponent + "/base.mtab"
+        #expect(try CLIHarness.run(["compile", base, "--emit", "table", "-o", table]).exit == 0)
+        let layer = try CLIHarness.temporaryFile(folder, "layer.yaml", "version: 1\ndefault: mask\nextends: [base.mtab]\n")
+        let result = try CLIHarness.run(["compile", layer])
+        #expect(result.exit == 3, "\(result.stderr)")
+        #expect(result.stderr.contains("layer.yaml:3:11: error: base 'base.mtab' is a compiled policy table, not a YAML policy (extend the YAML policy the table was compiled from) [missing-base]"), "\(result.stderr)")
+        #expect(!result.stderr.contains("carriage return"), "\(result.stderr)")
+    }
 }

@@ -151,6 +151,12 @@ public enum PolicyLayers {
                                               hint: "paths in 'extends' are relative to the file that names them"))
                 return nil
             }
+            // A compiled table is no YAML: say so, rather than what its bytes break.
+            if TableFormat.isTable(bytes) {
+                diagnostics.append(Diagnostic(.missingBase, "base '\(entry.path)' is a compiled policy table, not a YAML policy", at: entry.range,
+                                              hint: "extend the YAML policy the table was compiled from"))
+                return nil
+            }
             let (root, yamlDiagnostics) = YAMLReader(file: path, limits: limits).read(bytes)
             diagnostics += yamlDiagnostics
             guard let root else { return nil }

@@ -151,24 +151,29 @@ public enum ClassName {
             let own = table.lookup(bytes: bytes)
             if own != nil && !both { return (own, nil) }
             guard let start = simpleNameStart(bytes) else { return (own, nil) }
-            if let edges = simpleNameEdges, !edges.admits(first: bytes[start], last: bytes[bytes.count - 1]) { return (own, nil) }
+            if let edges = simpleNameEdges, !edges.admits(first: bytes[start], last: bytes[bytes.count - 1], length: bytes.count - start) { return (own, nil) }
             return (own, table.lookup(bytes: UnsafeBufferPointer(rebasing: bytes[start...])))
         }
     }
 
-    /// The first and last bytes that the simple names of a set of names can have (those
-    /// without a `.`), as bit sets over ASCII: a prefilter for ``lookup(_:in:both:simpleNameEdges:)``.
+    /// The first and last bytes and the lengths that the simple names of a set of names
+    /// can have (those without a `.`), as bit sets over ASCII and lengths (63 and over
+    /// share a bit): a prefilter for ``lookup(_:in:both:simpleNameEdges:)``.
     struct EdgeBytes: Sendable {
         var first: (UInt64, UInt64) = (0, 0)
         var last: (UInt64, UInt64) = (0, 0)
+        var lengths: UInt64 = 0
 
         init(_ names: some Sequence<String>) {
             for name in names where !name.utf8.contains(UInt8(ascii: ".")) {
                 guard let head = name.utf8.first, let tail = name.utf8.last else { continue }
                 Self.insert(head, into: &first)
                 Self.insert(tail, into: &last)
+                lengths |= Self.lengthBit(name.utf8.count)
             }
         }
+
+        static func lengthBit(_ length: Int) -> UInt64 { 1 << UInt64(min(length, 63)) }
 
         static func insert(_ byte: UInt8, into set: inout (UInt64, UInt64)) {
             guard byte < 0x80 else { return }
@@ -180,8 +185,8 @@ public enum ClassName {
             return byte < 64 ? set.0 & (1 << UInt64(byte)) != 0 : set.1 & (1 << UInt64(byte - 64)) != 0
         }
 
-        func admits(first head: UInt8, last tail: UInt8) -> Bool {
-            Self.contains(head, first) && Self.contains(tail, last)
+        func admits(first head: UInt8, last tail: UInt8, length: Int) -> Bool {
+            lengths & Self.lengthBit(length) != 0 && Self.contains(head, first) && Self.contains(tail, last)
         }
     }
 }

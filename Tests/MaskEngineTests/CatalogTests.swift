@@ -127,6 +127,12 @@ struct CatalogTests {
             #expect(c.selectorKind(along: [name]) == .input, "\(name)")
         }
         #expect(library.isSubset(of: TypeCatalog.textInputClasses) && library.isDisjoint(with: fieldText))
+        // Every name without a module answers to its simple name too (the prefilter of
+        // first and last bytes and lengths lets each through).
+        for name in TypeCatalog.textInputClasses where !name.contains(".") {
+            #expect(TypeCatalog.isTextInputClass("MyModule." + name) && TypeCatalog.isTextInputClass("__C." + name), "\(name)")
+        }
+        #expect(!TypeCatalog.isTextInputClass("MyModule.RCTUITextFields") && !TypeCatalog.isTextInputClass("MyModule.RecyclerView"))
         // The label a field draws its text in is an input by name, and not declared: a
         // view that brings no superclasses is no `UILabel` to a type rule.
         for name in fieldText {

@@ -28,10 +28,9 @@ enum MaskedEchoes {
         /// Its object's end token: views before it are inside.
         var end: Int
         var view: Int
-        /// The masked texts below it (indices into `masked`), each once, with the first
-        /// view below it that holds each.
-        var pending: [Int32] = []
-        var sources: [Int32] = []
+        /// The masked texts below it, each once: its index into `masked`, and the
+        /// first view below it that holds it.
+        var pending: [(text: Int32, source: Int32)] = []
         var registered: Set<Int32> = []
     }
 
@@ -140,14 +139,14 @@ enum MaskedEchoes {
                 let (labels, others) = texts(of: holder.view, names: false, unknownNumbers: false)
                 // Only masked texts no longer than the container's longest can be in it.
                 let longest = (labels + others).map(\.count).max() ?? 0
-                let candidates = holder.pending.indices.filter { masked[Int(holder.pending[$0])].bytes.count <= longest }
+                let candidates = holder.pending.filter { masked[Int($0.text)].bytes.count <= longest }
                 guard !candidates.isEmpty else { return }
-                let texts = candidates.map { masked[Int(holder.pending[$0])] }
+                let texts = candidates.map { masked[Int($0.text)] }
                 let finder = MaskedEcho.Finder(texts.map(\.bytes), anywhere: texts.map(\.anywhere))
                 var found: Int?
                 for text in labels where found == nil { found = finder.first(in: text) }
                 for text in others where found == nil { found = finder.first(in: text, accepting: { texts[$0].fromLabel }) }
-                if let found { decisions[holder.view] = decisions[holder.view].echoing(Int(holder.sources[candidates[found]])) }
+                if let found { decisions[holder.view] = decisions[holder.view].echoing(Int(candidates[found].source)) }
             }
             // Views before this token are inside a masked view whose children are not sent
             // (a map's pins): they count as masked. Below a shown one (an unmasked
@@ -157,6 +156,12 @@ enum MaskedEchoes {
             for view in 0..<count {
                 let object = Int(viewTokens[view])
                 while let last = open.last, last.end < object { close(open.removeLast()) }
+                // With no container open, no masked text registered so far is read again:
+                // the texts of one subtree are not kept to the end of the tree.
+                if open.isEmpty && !masked.isEmpty {
+                    masked.removeAll(keepingCapacity: true)
+                    known.removeAll(keepingCapacity: true)
+                }
                 let decision = decisions[view]
                 let notSent = object < notSentEnd
                 // A view whose text alone is masked (an image shown by `defaults.images`)
@@ -181,8 +186,7 @@ enum MaskedEchoes {
                         if !ids.isEmpty {
                             for holder in max(0, open.count - MaskedEcho.maximumContainers)..<open.count {
                                 for id in ids where open[holder].registered.insert(id).inserted {
-                                    open[holder].pending.append(id)
-                                    open[holder].sources.append(Int32(view))
+                                    open[holder].pending.append((id, Int32(view)))
                                 }
                             }
                         }

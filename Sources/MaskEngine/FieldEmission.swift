@@ -92,14 +92,15 @@ extension MaskDecision {
     ///   text's `text`).
     /// - A view shown whose text is masked (``masksText``: an image shown by
     ///   `defaults.images` under a masking text default): text-bearing and unknown
-    ///   fields masked as above, everything else (the image) kept.
+    ///   fields masked as above, structural fields kept where they have their shapes,
+    ///   the image kept.
     /// - An unmasked view: kept as it is.
     /// - An input's `masking` is always dropped.
     @inlinable
     public func emission(for field: EmittedField) -> FieldEmission {
         switch field {
-        case .structural: return isMasked ? .keepShaped : .keep
-        case .metric: return isMasked ? .maskStrings : .keep
+        case .structural: return isMasked || masksText ? .keepShaped : .keep
+        case .metric: return isMasked || masksText ? .maskStrings : .keep
         case .annotation: return .drop
         case .children: return emitsChildren ? .keep : .drop
         case .image: return isMasked ? .drop : .keep

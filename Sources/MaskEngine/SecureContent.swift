@@ -32,6 +32,8 @@ public enum SecureContent {
         "creditcardexpirationdate", "creditcardexpirationday",
         // Hints apps set themselves for a code, a PIN or a card's security code.
         "otp", "pin", "pincode", "cvv", "cvc",
+        // React Native's `autoComplete` values beside the HTML ones.
+        "passwordnew", "wifipassword", "giftcardpin",
         // ... and the names of their constants (`HintConstants.AUTOFILL_HINT_SMS_OTP`).
         "smsotp", "emailotp", "2faappotp",
     ]
@@ -76,7 +78,9 @@ public enum SecureContent {
     /// SwiftUI's `SecureField`), in any case and spelling.
     public static func isSecureInputTypeName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if isSecureName(bytes) { return true }
-        guard let folded = fold(bytes, limit: Int.max) else { return true }
+        guard var folded = fold(bytes, limit: Int.max) else { return true }
+        // A generic type names itself without its arguments (`SecureField<Text>`).
+        if let open = folded.firstIndex(of: UInt8(ascii: "<")) { folded.removeSubrange(open...) }
         return secureFieldSuffixes.contains { folded.count >= $0.count && folded[(folded.count - $0.count)...].elementsEqual($0) }
     }
 
@@ -138,11 +142,11 @@ public enum SecureContent {
                 if value < 0x80 {
                     let byte = UInt8(value)
                     switch byte {
-                    case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: " "): continue
+                    case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: " "), 0x00...0x1F, 0x7F: continue
                     case UInt8(ascii: "A")...UInt8(ascii: "Z"): folded.append(byte | 0x20)
                     default: folded.append(byte)
                     }
-                } else if DetectorFold.isInvisible(scalar) {
+                } else if DetectorFold.isInvisible(scalar) || isIgnorableInName(scalar) {
                     continue
                 } else {
                     UTF8Writing.append(value, to: &folded)
@@ -153,6 +157,17 @@ public enum SecureContent {
                 return nil
             }
             if folded.count > limit { return nil }
+        }
+    }
+
+    /// Scalars a name never holds and that would hide one if kept: spaces and line
+    /// breaks other than ASCII (no-break, thin, ideographic), controls, format
+    /// characters, and default-ignorable code points (variation selectors, Hangul fillers).
+    private static func isIgnorableInName(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .spaceSeparator, .lineSeparator, .paragraphSeparator, .control, .format: return true
+        default: return properties.isWhitespace || properties.isDefaultIgnorableCodePoint
         }
     }
 

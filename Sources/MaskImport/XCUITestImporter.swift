@@ -1,3 +1,4 @@
+import MaskEngine
 /// iOS XCUITest / Appium page source XML: elements named `XCUIElementType*`, optionally
 /// inside `<AppiumAUT>`.
 enum XCUITestImporter {
@@ -63,8 +64,12 @@ enum XCUITestImporter {
         if element.name == "XCUIElementTypeStaticText" { node.text = value ?? label }
         // The element's tag or its `type` attribute (they agree in XCUITest's own dumps;
         // a tool that writes one generic tag keeps the type): either one makes it secure,
-        // in its short form too (`SecureTextField`).
-        if [element.name, element.attribute("type") ?? ""].contains(where: { $0.hasSuffix("SecureTextField") }) { node.isSecureTextEntry = true }
+        // in its short form too (`SecureTextField`), read as a tree's `type` is read (any
+        // case, spaces and invisible characters ignored, `password` too).
+        if [element.name, element.attribute("type") ?? ""].contains(where: { name in
+            var name = name
+            return name.withUTF8 { SecureContent.isSecureInputTypeName($0) }
+        }) { node.isSecureTextEntry = true }
         if let x = element.attribute("x").flatMap({ TreeOutput.number(Substring($0)) }),
            let y = element.attribute("y").flatMap({ TreeOutput.number(Substring($0)) }),
            let width = element.attribute("width").flatMap({ TreeOutput.number(Substring($0)) }),

@@ -231,7 +231,12 @@ struct MappingTests {
     @Test("XCUITest: a secure type attribute on another tag, or in its short form, makes the element secure")
     func xcuitestSecureType() throws {
         for element in [#"<XCUIElementTypeOther type="XCUIElementTypeSecureTextField" value="LEAK" x="0" y="0" width="1" height="1"/>"#,
-                        #"<XCUIElementTypeOther type="SecureTextField" value="LEAK"/>"#, #"<SecureTextField value="LEAK"/>"#] {
+                        #"<XCUIElementTypeOther type="SecureTextField" value="LEAK"/>"#, #"<SecureTextField value="LEAK"/>"#,
+                        #"<XCUIElementTypeTextField type="XCUIElementTypeSecureTextField " value="LEAK"/>"#,
+                        #"<XCUIElementTypeTextField type="XCUIELEMENTTYPESECURETEXTFIELD" value="LEAK"/>"#,
+                        #"<XCUIElementTypeTextField type="SecureTextField&#x200B;" value="LEAK"/>"#,
+                        #"<XCUIElementTypeTextField type="XCUIElementTypeSecureField" value="LEAK"/>"#,
+                        #"<XCUIElementTypeTextField type="password" value="LEAK"/>"#] {
             let xml = #"<XCUIElementTypeApplication type="XCUIElementTypeApplication" name="Demo">"# + element + "</XCUIElementTypeApplication>"
             let converted = try convertAndRead(Array(xml.utf8), format: .xcuitest)
             #expect(converted.decisions[1].isSecure, "\(element)")

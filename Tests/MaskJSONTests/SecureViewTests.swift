@@ -46,6 +46,14 @@ struct SecureViewTests {
         #""autoComplete":"one-time-code""#, #""autocomplete":"new-password""#, #""au\u0074ocomplete":"password""#,
         #""type":"password""#, #""type":"PASSWORD""#, #""type":"XCUIElementTypeSecureTextField""#, #""type":"SecureTextField""#,
         #""type":"SecureField""#, #""type":"pass\u0077ord""#, #""type":"text","type":"password""#, #""type":"password","type":"text""#,
+        // Spaces, controls, format characters and default-ignorables hide no name; React
+        // Native's own values; a generic secure field's type.
+        #""autocomplete":"current\u00a0password""#, #""autoComplete":"one-time-code\u00a0""#, #""autocomplete":"cc-csc\u2009""#,
+        #""type":"pass\u061cword""#, #""textContentType":"pass\ufe0fword""#, #""autocomplete":"pass\tword""#,
+        #""textContentType":"pass\u3164word""#, #""autocomplete":"pass\u2028word""#,
+        #""autoComplete":"password-new""#, #""autoComplete":"wifi-password""#, #""autoComplete":"gift-card-pin""#,
+        #""type":"SwiftUI.SecureField<SwiftUI.Text>""#, #""type":"SecureField<Text>""#, #""type":"SecureField\t""#,
+        #""type":"XCUIElementTypeSecureTextField\n""#,
     ])
     func markers(_ marker: String) throws {
         let output = try masked(#"{"class":"android.widget.EditText",\#(marker),"text":"s3cret pin"}"#, policy: unmaskAllPolicy)

@@ -49,6 +49,17 @@ struct ImageTextTests {
         #expect(result.stdout.contains(#""rule":"echo""#), "\(result.stdout)")
     }
 
+    @Test("structural fields of a shown image whose text is masked keep only values of their shapes")
+    func structuralShapes() throws {
+        let (_, policy, folder) = try Self.files()
+        let tree = folder.appendingPathComponent("shapes.json").path
+        try #"{"class":"UIView","children":[{"class":"UIImageView","image":{"source":"bundle"},"id":"jane.doe@example.com","selected":"LEAKF Doe","backgroundColor":"LEAKG","alpha":1,"frame":{"x":0,"y":0,"width":1,"height":1,"note":"LEAKH"}}]}"#
+            .write(toFile: tree, atomically: true, encoding: .utf8)
+        let result = try CLIHarness.run(["apply", tree, "--policy", policy])
+        #expect(result.exit == 0 && !result.stdout.contains("LEAK") && !result.stdout.contains("jane.doe"), "\(result.transcript)")
+        #expect(result.stdout.contains(#""image":{"source":"bundle"}"#) && result.stdout.contains(#""alpha":1"#), "\(result.stdout)")
+    }
+
     @Test("explain says the view is shown with its text masked, and why")
     func explain() throws {
         let (tree, policy, _) = try Self.files()

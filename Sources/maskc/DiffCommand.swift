@@ -109,8 +109,12 @@ struct ViewDiff {
         for view in 0..<tree.count {
             let was = PolicyTestRunner.state(old[view], leftOut: oldLeftOut[view])
             let now = PolicyTestRunner.state(new[view], leftOut: newLeftOut[view])
-            guard was != now else { continue }
-            let change: Change = now == .unmasked ? .exposed : was == .unmasked ? .masked : .other
+            // Shown both times, its text masked once (an image under `defaults.text`,
+            // ``MaskDecision/masksText``): text sent now and not then is an exposure.
+            let textChange = was == .unmasked && now == .unmasked && old[view].hidesText != new[view].hidesText
+            guard was != now || textChange else { continue }
+            let change: Change = textChange ? (old[view].hidesText ? .exposed : .masked)
+                : now == .unmasked ? .exposed : was == .unmasked ? .masked : .other
             // Never a value: named as the audit names places.
             changes.append(Entry(change: change, screen: ReportName.printable(tree.screen ?? "(no screen)"), rule: new[view].ruleIndex,
                                  decidedBy: Self.decidedBy(new[view], view: view, in: tree, table: after), tree: item.name,

@@ -117,6 +117,17 @@ struct ImageTextTests {
         #expect(!back.stdout.contains("NEWLY EXPOSED") && back.stdout.contains("newly masked"), "\(back.stdout)")
     }
 
+    @Test("diff --trees reports an image's text sent now and masked before as newly exposed")
+    func diffTrees() throws {
+        let (tree, policy, folder) = try Self.files()
+        let loose = folder.appendingPathComponent("loose.yaml").path
+        try "version: 1.1\ndefault: unmask\ndefaults: { images: mask-non-bundled }\n".write(toFile: loose, atomically: true, encoding: .utf8)
+        let result = try CLIHarness.run(["diff", policy, loose, "--trees", tree, "--fail-on-exposure"])
+        #expect(result.exit == 1 && result.stdout.contains("avatar"), "\(result.transcript)")
+        let back = try CLIHarness.run(["diff", loose, policy, "--trees", tree, "--fail-on-exposure"])
+        #expect(back.exit == 0, "\(back.transcript)")
+    }
+
     @Test("a decision stays 12 bytes with the text bit")
     func decisionSize() {
         #expect(MemoryLayout<MaskDecision>.size <= 12)

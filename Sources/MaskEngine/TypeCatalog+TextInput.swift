@@ -28,7 +28,7 @@ extension TypeCatalog {
     /// each would cost every resolver's first frame): a view that brings no superclasses
     /// is not a `UITextField` to a type rule; one that brings them reaches `UITextField`
     /// or `EditText` anyway. `kind: input` and `defaults.inputs` reach them either way.
-    public static let libraryInputClasses: Set<String> = [
+    public static let libraryInputClasses: Set<String> = Set<String>([
         "android.widget.SearchView$SearchAutoComplete", "androidx.appcompat.widget.SearchView$SearchAutoComplete",
         "XCUIElementTypeComboBox",
         "RCTUITextField", "RCTUITextView", "com.facebook.react.views.textinput.ReactEditText",
@@ -36,6 +36,21 @@ extension TypeCatalog {
         "MDCTextField", "MDCBaseTextField", "MDCFilledTextField", "MDCOutlinedTextField", "MDCMultilineTextField",
         "MDCBaseTextArea", "MDCFilledTextArea", "MDCOutlinedTextArea",
         "STPFormTextField", "STPPaymentCardTextField",
+    ]).union(androidInputSimpleNames)
+
+    /// Android's input classes by their simple names, for the captures that write a
+    /// class as `getClass().getSimpleName()` does (`EditText`), and for the same classes
+    /// in other packages (the support library's `android.support.v7.widget.AppCompatEditText`,
+    /// `android.support.design.widget.TextInputEditText`): a name is looked up by itself
+    /// and by its simple name, so `android.support.v7.widget.SearchView$SearchAutoComplete`
+    /// and an app's own `com.example.EditText` take input too (when in doubt, input).
+    /// Search views' editor written with a `.` (`SearchView.SearchAutoComplete`, as
+    /// Kotlin's `qualifiedName` writes a nested class) is `SearchAutoComplete`.
+    public static let androidInputSimpleNames: Set<String> = [
+        "EditText", "AutoCompleteTextView", "MultiAutoCompleteTextView", "ExtractEditText",
+        "AppCompatEditText", "AppCompatAutoCompleteTextView", "AppCompatMultiAutoCompleteTextView",
+        "TextInputEditText", "MaterialAutoCompleteTextView", "EmojiEditText", "EmojiAppCompatEditText",
+        "SearchEditText", "SearchView$SearchAutoComplete", "SearchAutoComplete", "ReactEditText",
     ]
 
     /// The classes of ``textInputClasses`` that a platform draws a field's text in,

@@ -55,16 +55,15 @@ enum AndroidImporter {
             case "text": if !value.isEmpty { node.text = value }
             case "hint": if !value.isEmpty { node.placeholder = value }
             case "content-desc": if !value.isEmpty { node.accessibilityLabel = value }
-            // Fails closed: any value but `false` (`TRUE`, `1`, ` true`, empty) is secure;
-            // a namespace prefix (`a:password`) or the name's case changes nothing.
-            case _ where Self.names(name, "password"):
-                if SecureMarker.isSet(value) { node.isSecureTextEntry = true }
-            // Not in `uiautomator dump`, but in captures that add them: `inputType` (a
-            // number, hex, or `textPassword|...` names) and `autofillHints` (comma-joined).
-            case _ where Self.names(name, "inputType") || Self.names(name, "input-type") || Self.names(name, "input_type"):
-                inputTypes.append(value)
-            case _ where Self.names(name, "autofillHints") || Self.names(name, "autofill-hints") || Self.names(name, "autofill_hints"):
-                hints.append(value)
+            // The secure-entry markers under any spelling (``SecureMarker/key(_:)``): a
+            // namespace prefix (`a:password`), the name's case, `-` or `_` change nothing.
+            // A flag fails closed: any value but `false` or `0` (`TRUE`, `1`, ` true`,
+            // empty) is secure. `inputType` (a number, hex, or `textPassword|...` names)
+            // and `autofillHints` (comma-joined) are not in `uiautomator dump`, but in
+            // captures that add them; a content type (`autocomplete`) marks a password or
+            // code.
+            case _ where SecureMarker.key(name) != nil:
+                read(SecureMarker.key(name)!, value, into: &node, inputTypes: &inputTypes, hints: &hints)
             // Off screen or covered (uiautomator), not displayed (Appium): the replay
             // encoder leaves it out. `false` in any case, as the password marker is read.
             case "visible-to-user", "displayed":
@@ -80,11 +79,28 @@ enum AndroidImporter {
                 }
             }
         }
-        if !inputTypes.isEmpty { node.others.append(("inputType", .number(Double(inputType(inputTypes))))) }
-        if !hints.isEmpty { node.others.append(("autofillHints", .string(joinedHints(hints)))) }
+        keep(inputTypes: inputTypes, hints: hints, in: &node)
         node.className = className
         if let bounds { node.frame = frame(bounds) }
         return node
+    }
+
+    /// Reads a secure-entry marker an XML attribute gives (``SecureMarker/key(_:)``): a
+    /// flag or a content type marks the view; input types and hints are gathered for
+    /// ``keep(inputTypes:hints:in:)``.
+    static func read(_ marker: SecureMarker.Key, _ value: String, into node: inout ViewNode, inputTypes: inout [String], hints: inout [String]) {
+        switch marker {
+        case .flag: if SecureMarker.isSet(value) { node.isSecureTextEntry = true }
+        case .inputType: inputTypes.append(value)
+        case .autofillHints: hints.append(value)
+        case .contentType: if SecureContent.isSecureName(value) { node.isSecureTextEntry = true }
+        }
+    }
+
+    /// Keeps the input types and hints a view's markers gave, as a tree's fields.
+    static func keep(inputTypes: [String], hints: [String], in node: inout ViewNode) {
+        if !inputTypes.isEmpty { node.others.append(("inputType", .number(Double(inputType(inputTypes))))) }
+        if !hints.isEmpty { node.others.append(("autofillHints", .string(joinedHints(hints)))) }
     }
 
     /// Autofill hints split at commas (the layout attribute's separator) and at any
@@ -92,13 +108,6 @@ enum AndroidImporter {
     /// take them.
     static func joinedHints(_ hints: [String]) -> String {
         hints.flatMap { $0.split(whereSeparator: { $0 == "," || $0 == "|" || $0 == ";" || $0.isWhitespace }) }.joined(separator: ",")
-    }
-
-    /// Whether an attribute's name is `expected`, in any case, with or without a
-    /// namespace prefix (`a:inputType`).
-    static func names(_ name: String, _ expected: String) -> Bool {
-        let local = name.split(separator: ":", omittingEmptySubsequences: false).last.map(String.init) ?? name
-        return local.lowercased() == expected.lowercased()
     }
 
     /// The `inputType` bits of one or more spellings of the attribute, as a number (the

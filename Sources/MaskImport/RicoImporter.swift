@@ -1,3 +1,4 @@
+import MaskEngine
 import MaskJSON
 
 /// Rico view hierarchies: `{"activity_name": "pkg/pkg.Activity", "activity": {"root": NODE}}`.
@@ -127,34 +128,28 @@ enum RicoImporter {
                 case "visibility": if kind == .string { node.others.append(("visibility", .string(tape.string(v)))) }
                 // Off screen or covered: the replay encoder leaves it out.
                 case "visible-to-user": if kind == .false { node.others.append(("hidden", .bool(true))) }
-                // Fails closed: anything but `false`, `null`, `0` or the text `false` is secure.
-                case "password":
-                    let set = switch kind {
-                    case .false, .null: false
-                    case .string: SecureMarker.isSet(tape.string(v))
-                    case .number: SecureMarker.isSet(String(decoding: tape.raw(v), as: UTF8.self))
-                    default: true
-                    }
-                    if set { node.isSecureTextEntry = true }
-                // Not in Rico itself, but in captures in its form that add them, as the
-                // XML importer reads them: an unreadable value is secure.
-                case "inputType", "input-type", "input_type":
-                    switch kind {
-                    case .number: inputTypes.append(String(decoding: tape.raw(v), as: UTF8.self))
-                    case .string: inputTypes.append(tape.string(v))
-                    case .null: break
-                    default: node.isSecureTextEntry = true
-                    }
-                case "autofillHints", "autofill-hints", "autofill_hints":
-                    switch kind {
-                    case .string: hints.append(tape.string(v))
-                    case .arrayStart:
+                // The secure-entry markers, under any spelling a tool gives them (`password`,
+                // `PASSWORD`, `isPassword`, `input_type`, `autocomplete`, ...). Not all are
+                // in Rico itself, but in captures in its form that add them, as the XML
+                // importer reads them. Fails closed: a flag is unset only by `false`,
+                // `null`, `0` or the text `false`; any value the importer cannot read is
+                // secure.
+                case _ where SecureMarker.key(key) != nil:
+                    switch (SecureMarker.key(key)!, kind) {
+                    case (.flag, .false), (.flag, .null): break
+                    case (.flag, .string): if SecureMarker.isSet(tape.string(v)) { node.isSecureTextEntry = true }
+                    case (.flag, .number): if SecureMarker.isSet(String(decoding: tape.raw(v), as: UTF8.self)) { node.isSecureTextEntry = true }
+                    case (.inputType, .number): inputTypes.append(String(decoding: tape.raw(v), as: UTF8.self))
+                    case (.inputType, .string): inputTypes.append(tape.string(v))
+                    case (.autofillHints, .string): hints.append(tape.string(v))
+                    case (.autofillHints, .arrayStart):
                         var e = v + 1
                         while tokens[e].kind != .arrayEnd {
                             if tokens[e].kind == .string { hints.append(tape.string(e)) } else if tokens[e].kind != .null { node.isSecureTextEntry = true }
                             e = tape.end(ofValueAt: e)
                         }
-                    case .null: break
+                    case (.contentType, .string): if SecureContent.isSecureName(tape.string(v)) { node.isSecureTextEntry = true }
+                    case (_, .null): break
                     default: node.isSecureTextEntry = true
                     }
                 case "scrollable-horizontal", "scrollable-vertical":
@@ -167,8 +162,7 @@ enum RicoImporter {
                 }
                 k = tape.end(ofValueAt: v)
             }
-            if !inputTypes.isEmpty { node.others.append(("inputType", .number(Double(AndroidImporter.inputType(inputTypes))))) }
-            if !hints.isEmpty { node.others.append(("autofillHints", .string(AndroidImporter.joinedHints(hints)))) }
+            AndroidImporter.keep(inputTypes: inputTypes, hints: hints, in: &node)
             // Rico always names the class; fall back to the nearest ancestor if not.
             if node.className.isEmpty { node.className = ancestors?.first ?? "android.view.View" }
             node.superclasses = ancestors

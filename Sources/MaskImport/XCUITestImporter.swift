@@ -76,6 +76,14 @@ enum XCUITestImporter {
            let height = element.attribute("height").flatMap({ TreeOutput.number(Substring($0)) }) {
             node.frame = (x, y, width, height)
         }
+        // The secure-entry markers other tools write as attributes (`isPassword`,
+        // `secureTextEntry`, `inputType`, `autocomplete`, in any spelling), read as the
+        // Android importer reads them.
+        var inputTypes: [String] = [], hints: [String] = []
+        for (attribute, text) in element.attributes {
+            if let marker = SecureMarker.key(attribute) { AndroidImporter.read(marker, text, into: &node, inputTypes: &inputTypes, hints: &hints) }
+        }
+        AndroidImporter.keep(inputTypes: inputTypes, hints: hints, in: &node)
         if element.attribute("visible") == "false" { node.others.append(("hidden", .bool(true))) }
         switch element.attribute("enabled") {
         case "true": node.others.append(("enabled", .bool(true)))

@@ -133,6 +133,15 @@ struct CatalogTests {
             #expect(TypeCatalog.isTextInputClass("MyModule." + name) && TypeCatalog.isTextInputClass("__C." + name), "\(name)")
         }
         #expect(!TypeCatalog.isTextInputClass("MyModule.RCTUITextFields") && !TypeCatalog.isTextInputClass("MyModule.RecyclerView"))
+        // Android's fields by simple name: bare, in the support library, nested with a `.`;
+        // labels and look-alike names take no input.
+        for name in ["EditText", "android.support.v7.widget.AppCompatEditText", "android.support.design.widget.TextInputEditText",
+                     "android.widget.SearchView.SearchAutoComplete", "android.support.v7.widget.SearchView$SearchAutoComplete"] {
+            #expect(TypeCatalog.isTextInputClass(name), "\(name)")
+        }
+        for name in ["TextView", "android.widget.TextView", "EditTextPreference", "android.preference.EditTextPreference", "SearchView"] {
+            #expect(!TypeCatalog.isTextInputClass(name), "\(name)")
+        }
         // The label a field draws its text in is an input by name, and not declared: a
         // view that brings no superclasses is no `UILabel` to a type rule.
         for name in fieldText {

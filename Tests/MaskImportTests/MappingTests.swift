@@ -189,6 +189,39 @@ struct MappingTests {
         }
     }
 
+    @Test("secure markers in any spelling a tool writes them: case, - or _, other tools' names, in every importer")
+    func markerSpellings() throws {
+        // Rico-form members: a flag in any case and spelling, other tools' names of it
+        // (Android's isPassword, Flutter's isObscured, UIKit's secureTextEntry), a
+        // content type naming a password or code; a value of another JSON type fails closed.
+        for member in [#""PASSWORD": true"#, #""Password": "1""#, #""is_password": true"#, #""isPassword": true"#, #""isObscured": true"#,
+                       #""obscure-text": 1"#, #""secureTextEntry": "TRUE""#, #""IsSecureTextEntry": true"#, #""InputType": 129"#,
+                       #""INPUT_TYPE": "textPassword""#, #""AutofillHints": ["password"]"#, #""autocomplete": "current-password""#,
+                       #""autoComplete": "one-time-code""#, #""text_content_type": "password""#, #""isObscured": {}"#, #""autocomplete": 7"#] {
+            let rico = #"{"activity_name": "a/b", "activity": {"root": {"class": "com.x.Pin", "text": "LEAK", "# + member + "}}}"
+            let converted = try convertAndRead(Array(rico.utf8), format: .rico)
+            #expect(converted.decisions[0].isSecure && !converted.text.contains("current-password"), "\(member): \(converted.text)")
+        }
+        for member in [#""PASSWORD": false"#, #""isPassword": null"#, #""autocomplete": "name""#, #""passwords": true"#, #""password_hint": "x""#] {
+            let rico = #"{"activity_name": "a/b", "activity": {"root": {"class": "com.x.Pin", "text": "x", "# + member + "}}}"
+            #expect(try !convertAndRead(Array(rico.utf8), format: .rico).decisions[0].isSecure, "\(member)")
+        }
+        // uiautomator attributes, and XCUITest's (which its own dumps do not write, but
+        // tools that add them do).
+        for attribute in ["isPassword=\"true\"", "a:is-password=\"1\"", "SECURE_TEXT_ENTRY=\"true\"", "autocomplete=\"one-time-code\"",
+                          "textContentType=\"password\"", "isObscured=\"\""] {
+            let xml = "<hierarchy><node class=\"com.x.Pin\" text=\"LEAK\" \(attribute) bounds=\"[0,0][9,9]\"/></hierarchy>"
+            #expect(try convertAndRead(Array(xml.utf8), format: .uiautomator).decisions[0].isSecure, "\(attribute)")
+            let xc = "<XCUIElementTypeApplication name=\"A\"><XCUIElementTypeStaticText value=\"LEAK\" \(attribute)/></XCUIElementTypeApplication>"
+            let converted = try convertAndRead(Array(xc.utf8), format: .xcuitest)
+            #expect(converted.decisions.last?.isSecure == true, "\(attribute): \(converted.text)")
+        }
+        for attribute in ["isPassword=\"false\"", "autocomplete=\"email\"", "passwordHint=\"x\""] {
+            let xml = "<hierarchy><node class=\"com.x.Pin\" text=\"x\" \(attribute) bounds=\"[0,0][9,9]\"/></hierarchy>"
+            #expect(try !convertAndRead(Array(xml.utf8), format: .uiautomator).decisions[0].isSecure, "\(attribute)")
+        }
+    }
+
     @Test("Rico: a second activity, root, class, chain, marker or child list is refused")
     func ricoDuplicateKeys() throws {
         let cases: [(String, String)] = [

@@ -76,11 +76,15 @@ struct ContentDefaultsTests {
         }
     }
 
-    @Test("fields of React Native, Flutter, MDC, Stripe and search views follow defaults.inputs without superclasses")
+    @Test("fields of React Native, Flutter, MDC, Stripe, search views and Android by simple name follow defaults.inputs without superclasses")
     func libraryInputs() throws {
         let names = ["RCTUITextField", "RCTUITextView", "com.facebook.react.views.textinput.ReactEditText", "FlutterTextInputView",
                      "MDCOutlinedTextField", "STPFormTextField", "androidx.appcompat.widget.SearchView$SearchAutoComplete",
-                     "XCUIElementTypeComboBox"]
+                     "XCUIElementTypeComboBox",
+                     // Android's fields by simple name, and in the support library's packages.
+                     "EditText", "ReactEditText", "AppCompatEditText", "android.support.v7.widget.AppCompatEditText",
+                     "android.support.design.widget.TextInputEditText", "android.support.v7.widget.SearchView$SearchAutoComplete",
+                     "android.widget.SearchView.SearchAutoComplete", "android.inputmethodservice.ExtractEditText"]
         let children = names.enumerated().map { #"{"class":"\#($1)","id":"f\#($0)","text":"LEAK\#($0) jane@example.com"}"# }
         let (tree, policy, _) = try CLIHarness.treeAndPolicy(
             "maskc-library-inputs", tree: #"{"root":{"class":"UIView","children":["# + children.joined(separator: ",") + #",{"class":"UILabel","text":"shown"}]}}"#,

@@ -106,6 +106,9 @@ struct ViewDiff {
         let oldLeftOut = PolicyTestRunner.leftOut(tree, old), newLeftOut = PolicyTestRunner.leftOut(tree, new)
         trees += 1
         views += tree.count
+        // Names and input ancestors, made once a tree has a change: a per-view walk to the
+        // root would make a deep tree quadratic.
+        var places: Places?
         for view in 0..<tree.count {
             let was = PolicyTestRunner.state(old[view], leftOut: oldLeftOut[view])
             let now = PolicyTestRunner.state(new[view], leftOut: newLeftOut[view])
@@ -115,23 +118,44 @@ struct ViewDiff {
             guard was != now || textChange else { continue }
             let change: Change = textChange ? (old[view].hidesText ? .exposed : .masked)
                 : now == .unmasked ? .exposed : was == .unmasked ? .masked : .other
+            if places == nil { places = Places(tree, table: after) }
             // Never a value: named as the audit names places.
             changes.append(Entry(change: change, screen: ReportName.printable(tree.screen ?? "(no screen)"), rule: new[view].ruleIndex,
-                                 decidedBy: Self.decidedBy(new[view], view: view, in: tree, table: after), tree: item.name,
-                                 view: ReportName.view(view, in: tree), className: ReportName.printable(tree.views[view].className),
+                                 decidedBy: Self.decidedBy(new[view], view: view, in: tree, table: after, places: places!), tree: item.name,
+                                 view: places!.names[view], className: ReportName.printable(tree.views[view].className),
                                  before: was, after: now))
         }
     }
 
+    /// How a tree's views are named in the report, and each one's nearest text-input
+    /// ancestor under the new table, made in one pass over the tree.
+    struct Places {
+        /// Its id, else its index path; past 64 levels, shortened as `explain` shortens
+        /// it, with the depth (`…0 at depth 5000`).
+        let names: [String]
+        let inputAncestor: [Int32]
+
+        init(_ tree: ViewTree, table: DecisionTable) {
+            let (depths, outline) = ExplainCommand.outlineNames(tree)
+            names = (0..<tree.count).map { depths[$0] > 64 && tree.views[$0].id == nil ? "\(outline[$0]) at depth \(depths[$0])" : outline[$0] }
+            var inputs = [Int32](repeating: -1, count: tree.count)
+            for view in 0..<tree.count {
+                let parent = Int(tree.parents[view])
+                guard parent >= 0 else { continue }
+                inputs[view] = table.selectorKind(of: tree.views[parent]) == .input ? Int32(parent) : inputs[parent]
+            }
+            inputAncestor = inputs
+        }
+    }
+
     /// What decides a view when no rule does (``Entry/decidedBy``); empty for a rule.
-    static func decidedBy(_ decision: MaskDecision, view: Int, in tree: ViewTree, table: DecisionTable) -> String {
+    static func decidedBy(_ decision: MaskDecision, view: Int, in tree: ViewTree, table: DecisionTable, places: Places) -> String {
         if let detector = decision.detector { return "detect:\(detector.rawValue)" }
         if decision.echoSource != nil { return "echo of a masked view's text" }
         guard decision.ruleIndex == nil else { return "" }
         if decision.contentDimension != nil { return ExplainCommand.decisionText(table, decision, tree.views[view]) }
-        var ancestor = Int(tree.parents[view])
-        while ancestor >= 0, table.selectorKind(of: tree.views[ancestor]) != .input { ancestor = Int(tree.parents[ancestor]) }
-        let input = ancestor >= 0 ? "\(ReportName.view(ancestor, in: tree)) (\(ReportName.printable(tree.views[ancestor].className)))" : nil
+        let ancestor = Int(places.inputAncestor[view])
+        let input = ancestor >= 0 ? "\(places.names[ancestor]) (\(ReportName.printable(tree.views[ancestor].className)))" : nil
         return ExplainCommand.defaultText(table, tree.views[view], inside: input)
     }
 

@@ -121,22 +121,24 @@ struct ExplainCommand: ParsableCommand {
     }
 
     /// What decided a view: the safety net's detector, a rule, or level 5.
-    static func decisionText(_ table: DecisionTable, _ decision: MaskDecision, _ facts: ViewFacts, inside input: String? = nil,
-                             tree: ViewTree? = nil) -> String {
+    /// `names`: how the outline names each view (``outlineNames(_:)``), else each is
+    /// named by its id or full index path.
+    static func decisionText(_ table: DecisionTable, _ decision: MaskDecision, _ facts: ViewFacts, inside input: @autoclosure () -> String? = nil,
+                             tree: ViewTree? = nil, names: [String]? = nil) -> String {
         if let detector = decision.detector { return "detect:\(detector.rawValue) (personal data in the view's content)" }
-        if let source = decision.echoSource { return echoText(source, in: tree) }
+        if let source = decision.echoSource { return echoText(source, in: tree, names: names) }
         if let dimension = decision.contentDimension {
             let carried = dimension == .text ? "text" : "an image"
             return "defaults.\(dimension.rawValue) \(table.defaults.value(of: dimension) ?? "mask") (the view carries \(carried) and its kind has no default of its own)"
         }
-        if decision.ruleIndex == nil { return defaultText(table, facts, inside: input) }
+        if decision.ruleIndex == nil { return defaultText(table, facts, inside: input()) }
         return ruleText(table, decision.ruleIndex)
     }
 
     /// What the echo guard says of a view it masked (``MaskedEcho``).
-    static func echoText(_ source: Int, in tree: ViewTree?) -> String {
+    static func echoText(_ source: Int, in tree: ViewTree?, names: [String]? = nil) -> String {
         let named = tree.flatMap { tree in
-            source < tree.count ? "\(label(tree, source)) (\(ReportName.printable(tree.views[source].className)))" : nil
+            source < tree.count ? "\(names?[source] ?? label(tree, source)) (\(ReportName.printable(tree.views[source].className)))" : nil
         }
         return "echo of masked view \(named ?? "#\(source)") (the view repeats its text)"
     }
@@ -202,21 +204,15 @@ struct ExplainCommand: ParsableCommand {
         var lines = ["# \(file) with \(policy): \(tree.screen.map { "screen \(ReportName.printable($0)), " } ?? "")\(tree.count) view\(tree.count == 1 ? "" : "s")"]
         // Views under a subtree that is not emitted are shown as such.
         var hidden = [Bool](repeating: false, count: tree.count)
-        var depths = [Int](repeating: 0, count: tree.count)
+        let (depths, names) = outlineNames(tree)
         // The nearest ancestor that is a text input, per view (level 5 may take its default).
         var inputAncestor = [Int?](repeating: nil, count: tree.count)
-        var paths: [String] = []
-        paths.reserveCapacity(tree.count)
         for view in 0..<tree.count {
             let parent = Int(tree.parents[view])
             if parent >= 0 && (hidden[parent] || !decisions[parent].emitsChildren) { hidden[view] = true }
             if parent >= 0 { inputAncestor[view] = table.selectorKind(of: tree.views[parent]) == .input ? parent : inputAncestor[parent] }
             let decision = decisions[view]
-            let depth = parent < 0 ? 0 : depths[parent] + 1
-            depths[view] = depth
-            // Index paths grow with depth: past 64 levels they are shortened, as is the indent.
-            let path = parent < 0 ? "0" : depth > 64 ? "…" + String(tree.childIndices[view]) : paths[parent] + "." + String(tree.childIndices[view])
-            paths.append(path)
+            let depth = depths[view]
             var state = decision.isMasked ? "masked" : decision.masksText ? "shown, text masked" : "shown"
             if decision.isSecure { state += ", secure" }
             if decision.isLocked { state += ", locked" }
@@ -224,12 +220,15 @@ struct ExplainCommand: ParsableCommand {
             let indent = depth > 64 ? String(repeating: "  ", count: 64) + "(depth \(depth)) " : String(repeating: "  ", count: depth)
             // Never a value: an id, identifier or class holding personal data is named by
             // index path, left out, or shown by its shape (``ReportName``).
-            var line = indent + "\(ReportName.identifier(tree.views[view].id) ?? path) \(ReportName.printable(tree.views[view].className))"
+            var line = indent + "\(names[view]) \(ReportName.printable(tree.views[view].className))"
             if let ai = ReportName.identifier(tree.views[view].accessibilityIdentifier) { line += " ai:\(ai)" }
             line += " [\(decision.kind.rawValue)] \(state)"
             if !hidden[view] {
-                let input = inputAncestor[view].map { "\(label(tree, $0)) (\(tree.views[$0].className))" }
-                line += ", level \(decision.level.rawValue): \(decisionText(table, decision, tree.views[view], inside: input, tree: tree))"
+                // Named only when level 5 says so: naming costs the depth of the tree.
+                let input = inputAncestor[view]
+                let text = decisionText(table, decision, tree.views[view], inside: input.map { "\(names[$0]) (\(ReportName.printable(tree.views[$0].className)))" },
+                                        tree: tree, names: names)
+                line += ", level \(decision.level.rawValue): \(text)"
                 if decision.isForcedMask, decision.detector == nil, !policyMasks(table, decision, tree.views[view], insideInput: input != nil) {
                     line += decision.isForcedByKind ? " (maps are never unmasked)" : " (secure text entry is never unmasked)"
                 }
@@ -238,6 +237,23 @@ struct ExplainCommand: ParsableCommand {
             lines.append(line)
         }
         return ReportText.lines(lines)
+    }
+
+    /// Each view's depth, and its name in the outline: its id, else its index path, which
+    /// past 64 levels is shortened to `…` and its index among its siblings (so that the
+    /// outline of a deep tree stays linear in its size).
+    static func outlineNames(_ tree: ViewTree) -> (depths: [Int], names: [String]) {
+        var depths = [Int](repeating: 0, count: tree.count)
+        var paths: [String] = []
+        paths.reserveCapacity(tree.count)
+        for view in 0..<tree.count {
+            let parent = Int(tree.parents[view])
+            let depth = parent < 0 ? 0 : depths[parent] + 1
+            depths[view] = depth
+            paths.append(parent < 0 ? "0" : depth > 64 ? "…" + String(tree.childIndices[view]) : paths[parent] + "." + String(tree.childIndices[view]))
+        }
+        let names = (0..<tree.count).map { ReportName.identifier(tree.views[$0].id) ?? paths[$0] }
+        return (depths, names)
     }
 
     /// The nearest ancestor of `view` whose children are not emitted (a map, a

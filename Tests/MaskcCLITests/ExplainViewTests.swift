@@ -67,4 +67,27 @@ struct ExplainViewTests {
         #expect(one.stdout.contains("decision: shown"))
         #expect(!text.stdout.contains("jane@"))
     }
+
+    @Test("20,000 nested text fields: explain names the input a view is inside, and diff --trees names each view, in output linear in the tree")
+    func deepInputs() throws {
+        let depth = 20_000
+        let deep = String(repeating: #"{"class":"UITextField","text":"typed","children":["#, count: depth)
+            + #"{"class":"UILabel","text":"end"}"# + String(repeating: "]}", count: depth)
+        let tree = try BadInputTests.file("deep-inputs.json", deep)
+        let open = try BadInputTests.file("open.yaml", "version: 1\ndefault: unmask\n")
+        let inputs = try BadInputTests.file("inputs.yaml", "version: 1.1\ndefault: unmask\ndefaults: { inputs: mask }\n")
+        let outline = try CLIHarness.run(["explain", tree, "--policy", inputs])
+        #expect(outline.exit == 0 && !outline.stdout.contains("typed"))
+        // The label deepest inside is named by the input around it, as the outline names it.
+        #expect(outline.stdout.contains("(depth 20000) …0 UILabel [text] masked, level 5: defaults.inputs mask (inside text input …0 (UITextField)"),
+                "\(outline.stdout.suffix(400))")
+        // Each line holds a bounded name: a full index path per view (or per input
+        // around it) would make the output grow with the square of the depth.
+        #expect(outline.stdout.utf8.count < 400 * (depth + 1), "\(outline.stdout.utf8.count) bytes")
+        let diff = try CLIHarness.run(["diff", open, inputs, "--trees", tree])
+        #expect(diff.exit == 0 && diff.stdout.contains("20001 newly masked"), "\(diff.stdout.prefix(300))")
+        #expect(diff.stdout.contains("view …0 at depth 20000 (UILabel) in "), "\(diff.stdout.suffix(300))")
+        #expect(diff.stdout.contains("view 0.0.0 (UITextField) in "))
+        #expect(diff.stdout.utf8.count < 400 * (depth + 1), "\(diff.stdout.utf8.count) bytes")
+    }
 }

@@ -113,8 +113,10 @@ public struct Auditor {
 
     static func printable(_ name: String?) -> String? { name.map(printable) }
 
-    func ruleLabel(_ table: DecisionTable, _ decision: MaskDecision) -> String {
-        guard let rule = table.rule(for: decision) else { return "default \(table.defaultAction.rawValue)" }
+    /// The rule that decided a view, or what decided it without one
+    /// (``DecisionTable/decidedWithoutRule(_:_:)``).
+    func ruleLabel(_ table: DecisionTable, _ decision: MaskDecision, _ facts: ViewFacts) -> String {
+        guard let rule = table.rule(for: decision) else { return table.decidedWithoutRule(decision, facts) ?? "default \(table.defaultAction.rawValue)" }
         return "\(rule.action.rawValue) \(rule.selector)" + (rule.origin.map { " (\($0))" } ?? "")
     }
 
@@ -193,9 +195,9 @@ public struct Auditor {
             for kind in kinds where seen.insert(SeenKey(view: place.view, field: place.field, kind: kind)).inserted {
                 let facts = view.map { tree.views[$0] }
                 var message = "\(kind.rawValue) sent in clear in '\(place.field)'"
-                if let decision {
+                if let decision, let facts {
                     if decision.isMasked { message += ", which is kept when the view is masked" }
-                    message += " (\(ruleLabel(table, decision)))"
+                    message += " (\(ruleLabel(table, decision, facts)))"
                 } else {
                     message += " of the tree's wrapper"
                 }
@@ -230,7 +232,7 @@ public struct Auditor {
                 findings.append(AuditFinding(
                     level: .high, category: SensitiveKind.sensitiveIdentifier.rawValue,
                     tree: name, screen: Self.printable(tree.screen), view: here(), className: Self.printable(facts.className), field: field, rule: nil, excerpt: nil,
-                    message: "view named for sensitive data (\(hint.words.joined(separator: ", "))) sends its content in clear (\(ruleLabel(table, decision)))",
+                    message: "view named for sensitive data (\(hint.words.joined(separator: ", "))) sends its content in clear (\(ruleLabel(table, decision, facts)))",
                     ruleOrigin: table.rule(for: decision)?.origin))
             }
             // Masked or not; else, for an image shown both times, its text masked or not
@@ -241,7 +243,7 @@ public struct Auditor {
                 if was != now {
                     changes.append(DecisionChange(tree: name, view: here(), className: Self.printable(facts.className),
                                                   wasMasked: was, isMasked: now,
-                                                  oldRule: ruleLabel(baseline, before), newRule: ruleLabel(table, decision)))
+                                                  oldRule: ruleLabel(baseline, before, facts), newRule: ruleLabel(table, decision, facts)))
                 }
             }
         }

@@ -39,3 +39,29 @@ extension DecisionTable {
         !decision.isMasked && decision.level == .default && decision.ruleIndex == nil && decision.detector == nil && contentDefaultsApply
     }
 }
+
+extension DecisionTable {
+    /// What decided a view when no rule did, as reports name it in a few words: the
+    /// safety net's detector (`detect:email`), the echo guard (`echo of a masked view's
+    /// text`), a content default (`defaults.text mask`), the default of the view's kind
+    /// (`defaults.images unmask`), the inputs' default a view inside a text input takes
+    /// when it is stricter (`defaults.inputs mask (inside a text input)`), or `default
+    /// unmask`. nil when a rule decided.
+    public func decidedWithoutRule(_ decision: MaskDecision, _ facts: ViewFacts) -> String? {
+        if let detector = decision.detector { return "detect:\(detector.rawValue)" }
+        if decision.echoSource != nil { return "echo of a masked view's text" }
+        guard rule(for: decision) == nil else { return nil }
+        if let dimension = decision.contentDimension {
+            return "defaults.\(dimension.rawValue) \(defaults.value(of: dimension) ?? "mask")"
+        }
+        let kind = selectorKind(of: facts)
+        let own = kind.dimension.flatMap { dimension in defaults.value(of: dimension).map { "defaults.\(dimension.rawValue) \($0)" } }
+            ?? "default \(defaultAction.rawValue)"
+        // Masked on level 5 though its own default shows it: the text input around it.
+        if decision.isMasked, !decision.isForcedMask, !defaultState(for: kind).masks(imageSource: facts.imageSource),
+           defaultState(for: .input).masks(imageSource: facts.imageSource) {
+            return (defaults.inputs.map { "defaults.inputs \($0.rawValue)" } ?? "default \(defaultAction.rawValue)") + " (inside a text input)"
+        }
+        return own
+    }
+}

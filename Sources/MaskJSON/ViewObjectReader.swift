@@ -98,8 +98,18 @@ struct ViewObjectReader {
                 facts.imageCount += 1
                 facts.imageSource = facts.imageCount == 1 ? imageSource(at: v) : nil
             } else if f == .type {
-                if tokens[v].kind == .string, SecureContent.isSecureInputTypeName(raw(v), escaped: tokens[v].hasEscapes ? plain(v) : nil) {
-                    facts.isSecureTextEntry = true
+                // A string, or an array of them (a tool that lists a view's types,
+                // `["password", "text"]`): any one naming a password input marks it.
+                if tokens[v].kind == .string {
+                    if SecureContent.isSecureInputTypeName(raw(v), escaped: tokens[v].hasEscapes ? plain(v) : nil) { facts.isSecureTextEntry = true }
+                } else if tokens[v].kind == .arrayStart {
+                    var e = v + 1
+                    while tokens[e].kind != .arrayEnd {
+                        if tokens[e].kind == .string, SecureContent.isSecureInputTypeName(raw(e), escaped: tokens[e].hasEscapes ? plain(e) : nil) {
+                            facts.isSecureTextEntry = true
+                        }
+                        e = end(ofValueAt: e)
+                    }
                 }
             } else if f != .other {
                 if seen & f.rawValue != 0 {

@@ -164,6 +164,8 @@ public struct ScreenRenderer: Sendable {
         if exposed { title += " · EXPOSED" }
         title += " · \(decision.level.title)"
         if let origin = table.rule(for: decision)?.origin { title += " \(origin)" }
+        // What decided it without a rule, unless it is the default the title names.
+        else if let decider = table.decidedWithoutRule(decision, facts), !decider.hasPrefix("default ") { title += ": \(decider)" }
         return title
     }
 

@@ -93,6 +93,14 @@ struct ViewDiff {
         var className: String
         var before: ExpectedViewState
         var after: ExpectedViewState
+        /// Shown, its own text masked (``MaskDecision/hidesText``), before and after.
+        var textMaskedBefore = false
+        var textMaskedAfter = false
+
+        /// A state as the report prints it: `unmasked (text masked)` for a view shown
+        /// with its text masked.
+        var stateBefore: String { before.rawValue + (textMaskedBefore ? " (text masked)" : "") }
+        var stateAfter: String { after.rawValue + (textMaskedAfter ? " (text masked)" : "") }
     }
 
     private(set) var changes: [Entry] = []
@@ -123,7 +131,8 @@ struct ViewDiff {
             changes.append(Entry(change: change, screen: ReportName.printable(tree.screen ?? "(no screen)"), rule: new[view].ruleIndex,
                                  decidedBy: Self.decidedBy(new[view], view: view, in: tree, table: after, places: places!), tree: item.name,
                                  view: places!.names[view], className: ReportName.printable(tree.views[view].className),
-                                 before: was, after: now))
+                                 before: was, after: now,
+                                 textMaskedBefore: was == .unmasked && old[view].hidesText, textMaskedAfter: now == .unmasked && new[view].hidesText))
         }
     }
 

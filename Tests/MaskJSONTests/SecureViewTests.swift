@@ -54,6 +54,8 @@ struct SecureViewTests {
         #""autoComplete":"password-new""#, #""autoComplete":"wifi-password""#, #""autoComplete":"gift-card-pin""#,
         #""type":"SwiftUI.SecureField<SwiftUI.Text>""#, #""type":"SecureField<Text>""#, #""type":"SecureField\t""#,
         #""type":"XCUIElementTypeSecureTextField\n""#,
+        // A list of types: any one naming a password input.
+        #""type":["password"]"#, #""type":["text","SecureTextField"]"#, #""type":[null,3,"pass\u0077ord"]"#,
     ])
     func markers(_ marker: String) throws {
         let output = try masked(#"{"class":"android.widget.EditText",\#(marker),"text":"s3cret pin"}"#, policy: unmaskAllPolicy)
@@ -65,6 +67,7 @@ struct SecureViewTests {
         #""textContentType":"username""#, #""isSecureTextEntry":false"#, #""inputType":null"#, #""autofillHints":null"#,
         #""isPassword":false"#, #""isObscured":null"#, #""autocomplete":"email""#, #""autoComplete":null"#,
         #""type":"text""#, #""type":"email""#, #""type":"XCUIElementTypeTextField""#, #""type":3"#, #""type":{"name":"password"}"#,
+        #""type":["text","email"]"#, #""type":[]"#,
     ])
     func nonMarkers(_ marker: String) throws {
         let output = try masked(#"{"class":"android.widget.EditText",\#(marker),"text":"jane"}"#, policy: unmaskAllPolicy)

@@ -94,4 +94,20 @@ struct ContentDefaultsTests {
         let explained = try CLIHarness.run(["explain", tree, "--policy", policy])
         #expect(explained.stdout.components(separatedBy: "[other] masked, level 5: defaults.inputs mask").count - 1 == names.count, "\(explained.stdout)")
     }
+    @Test("audit and render name what decided a view without a rule: the dimension's default, the inputs' default around it, not 'default'")
+    func decidedWithoutRule() throws {
+        let (tree, policy, _) = try CLIHarness.treeAndPolicy(
+            "maskc-decided-by", tree: #"{"root":{"class":"UIView","frame":{"x":0,"y":0,"width":100,"height":100},"children":[{"class":"UILabel","text":"jane@example.com","frame":{"x":0,"y":0,"width":50,"height":20}},{"class":"UITextField","text":"x","frame":{"x":0,"y":50,"width":50,"height":20},"children":[{"class":"UILabel","text":"typed","frame":{"x":0,"y":0,"width":50,"height":20}}]}]}}"#,
+            policy: "version: 1.1\ndefault: mask\ndefaults: { text: unmask, inputs: mask }\n")
+        let audit = try CLIHarness.run(["audit", tree, "--policy", policy])
+        #expect(audit.stdout.contains("email sent in clear in 'text' (defaults.text unmask)"), "\(audit.transcript)")
+        #expect(!audit.stdout.contains("(default mask)"), "\(audit.stdout)")
+        let out = URL(fileURLWithPath: tree).deletingLastPathComponent().appendingPathComponent("screen.svg").path
+        let render = try CLIHarness.run(["render", tree, "--policy", policy, "-o", out])
+        #expect(render.exit == 0, "\(render.transcript)")
+        let svg = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(svg.contains("UILabel · text · unmasked · EXPOSED · default: defaults.text unmask"), "\(svg)")
+        #expect(svg.contains("UIView · other · masked · default</title>"), "\(svg)")
+        #expect(svg.contains(": defaults.inputs mask (inside a text input)"), "\(svg)")
+    }
 }

@@ -124,8 +124,13 @@ struct ImageTextTests {
         try "version: 1.1\ndefault: unmask\ndefaults: { images: mask-non-bundled }\n".write(toFile: loose, atomically: true, encoding: .utf8)
         let result = try CLIHarness.run(["diff", policy, loose, "--trees", tree, "--fail-on-exposure"])
         #expect(result.exit == 1 && result.stdout.contains("avatar"), "\(result.transcript)")
+        // The state says what changed: the text, not the view.
+        #expect(result.stdout.contains(": unmasked (text masked) -> unmasked\n") && !result.stdout.contains(": unmasked -> unmasked"),
+                "\(result.stdout)")
+        let json = try CLIHarness.run(["diff", policy, loose, "--trees", tree, "--format", "json"])
+        #expect(json.stdout.contains(#""textMaskedBefore": true"#) && !json.stdout.contains("textMaskedAfter"), "\(json.stdout)")
         let back = try CLIHarness.run(["diff", loose, policy, "--trees", tree, "--fail-on-exposure"])
-        #expect(back.exit == 0, "\(back.transcript)")
+        #expect(back.exit == 0 && back.stdout.contains(": unmasked -> unmasked (text masked)\n"), "\(back.transcript)")
     }
 
     @Test("a decision stays 12 bytes with the text bit")

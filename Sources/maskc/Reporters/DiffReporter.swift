@@ -29,7 +29,7 @@ enum DiffReporter {
                 for group in diff.groups(change) {
                     lines.append("  screen \(group.screen), now decided by \(decider(group.rule, group.decidedBy, after)):")
                     for entry in group.entries {
-                        lines.append("    view \(entry.view) (\(entry.className)) in \(entry.tree): \(entry.before.rawValue) -> \(entry.after.rawValue)")
+                        lines.append("    view \(entry.view) (\(entry.className)) in \(entry.tree): \(entry.stateBefore) -> \(entry.stateAfter)")
                     }
                 }
             }
@@ -41,7 +41,7 @@ enum DiffReporter {
                           "| screen | now decided by | view | class | tree | before | after |", "|---|---|---|---|---|---|---|"]
                 for group in diff.groups(change) {
                     for entry in group.entries {
-                        lines.append("| \(cell(group.screen)) | \(cell(decider(group.rule, group.decidedBy, after))) | \(cell(entry.view)) | \(cell(entry.className)) | \(cell(entry.tree)) | \(entry.before.rawValue) | \(entry.after.rawValue) |")
+                        lines.append("| \(cell(group.screen)) | \(cell(decider(group.rule, group.decidedBy, after))) | \(cell(entry.view)) | \(cell(entry.className)) | \(cell(entry.tree)) | \(entry.stateBefore) | \(entry.stateAfter) |")
                     }
                 }
             }
@@ -55,14 +55,18 @@ enum DiffReporter {
                 "changes": .array(ViewDiff.Change.allCases.flatMap { change in
                     diff.groups(change).flatMap { group in
                         group.entries.map { entry in
-                            JSONValue.object([
+                            var object: [String: JSONValue] = [
                                 "change": .string(["exposed", "masked", "other"][ViewDiff.Change.allCases.firstIndex(of: change) ?? 2]),
                                 "screen": .string(entry.screen),
                                 "rule": entry.rule.flatMap { after.rules[$0].origin.map { .string($0.description) } } ?? .null,
                                 "decidedBy": .string(decider(entry.rule, entry.decidedBy, after)),
                                 "tree": .string(entry.tree), "view": .string(entry.view), "class": .string(entry.className),
                                 "before": .string(entry.before.rawValue), "after": .string(entry.after.rawValue),
-                            ])
+                            ]
+                            // A shown view whose text is masked (an image under `defaults.text`).
+                            if entry.textMaskedBefore { object["textMaskedBefore"] = .bool(true) }
+                            if entry.textMaskedAfter { object["textMaskedAfter"] = .bool(true) }
+                            return JSONValue.object(object)
                         }
                     }
                 }),

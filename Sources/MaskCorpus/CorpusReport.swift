@@ -47,17 +47,26 @@ public struct CorpusReport: Sendable {
     }
 
     /// Adds one tree.
-    /// - Parameter name: how findings name the tree (file, or file:line for NDJSON).
-    public mutating func add(_ tree: ViewTree, name: String) {
+    /// - Parameters:
+    ///   - name: how findings name the tree (file, or file:line for NDJSON).
+    ///   - content: what a view carries (text, an image), for views whose kind has no
+    ///     dimension: one an ancestor's unmask exposes while `defaults.text` (or
+    ///     `defaults.images`) would mask its content is an exposure too. Without it,
+    ///     only views of a dimension's kind are counted.
+    public mutating func add(_ tree: ViewTree, name: String, content: ((Int) -> (text: Bool, image: ImageSource??))? = nil) {
         let table = resolver.table
         resolver.setScreen(tree.screen)
         var incremental = IncrementalResolver(resolver: resolver, screen: tree.screen, expectedCount: tree.count)
         trees += 1
         views += tree.count
         if !ReliableTarget.isScreen(tree.screen) { treesWithoutScreen += 1 }
+        // Per view: whether a text input is around it (level 5 takes the inputs' default
+        // there when it is stricter than the view's own).
+        var insideInput = [Bool](repeating: false, count: tree.count)
         for view in 0..<tree.count {
             let facts = tree.views[view]
             let parent = Int(tree.parents[view])
+            if parent >= 0 { insideInput[view] = insideInput[parent] || table.selectorKind(of: tree.views[parent]) == .input }
             incremental.add(facts, parent: parent < 0 ? nil : parent)
             // Selectors on the view itself and its class chain, plus whole-path selectors.
             var selecting = Set(resolver.matchingRules(facts))
@@ -72,9 +81,8 @@ public struct CorpusReport: Sendable {
                     exposures[unmask, default: [:]][typeRule] = Exposure(unmaskRule: unmask, typeRule: typeRule, count: 0, example: example)
                 }
                 exposures[unmask]?[typeRule]?.count += 1
-            } else if decision.level == .parentInstance, let unmask = decision.ruleIndex, table.rules[unmask].action == .unmask,
-                      !decision.isMasked, let dimension = table.selectorKind(of: facts).dimension, table.defaults.value(of: dimension) != nil,
-                      table.defaultState(for: table.selectorKind(of: facts)).masks(imageSource: facts.imageSource) {
+            } else if decision.level == .parentInstance, let unmask = decision.ruleIndex, table.rules[unmask].action == .unmask, !decision.isMasked,
+                      let dimension = Self.maskingDefault(table, facts, insideInput: insideInput[view], content: { content?(view) }) {
                 if defaultExposures[unmask]?[dimension] == nil {
                     let example = "\(name) view '\(ReportName.view(view, in: tree))' (\(ReportName.printable(facts.className)))"
                     defaultExposures[unmask, default: [:]][dimension] = Exposure(unmaskRule: unmask, typeRule: -1, count: 0, example: example)
@@ -83,5 +91,25 @@ public struct CorpusReport: Sendable {
             }
         }
         resolver = incremental.finishedResolver
+    }
+
+    /// The `defaults:` entry that would mask a view on level 5, if any: its kind's
+    /// dimension's; else, inside a text input, the inputs' (stricter there); else, for a
+    /// view of no dimension, the dimension of the content it carries (`defaults.text`
+    /// for a button's text). Only entries the policy gives count: `default: mask`
+    /// alone is no `defaults:` entry.
+    static func maskingDefault(_ table: DecisionTable, _ facts: ViewFacts, insideInput: Bool,
+                               content: () -> (text: Bool, image: ImageSource??)?) -> DefaultDimension? {
+        guard !table.defaults.isEmpty else { return nil }
+        let kind = table.selectorKind(of: facts)
+        if let dimension = kind.dimension, table.defaults.value(of: dimension) != nil,
+           table.defaultState(for: kind).masks(imageSource: facts.imageSource) {
+            return dimension
+        }
+        if insideInput, table.defaults.inputs != nil, table.defaultState(for: .input).masks(imageSource: facts.imageSource) { return .inputs }
+        guard kind.dimension == nil, let carried = content() else { return nil }
+        if carried.text, table.defaults.text != nil, table.defaultState(for: .text) == .mask { return .text }
+        if let image = carried.image, table.defaults.images != nil, table.defaultState(for: .image).masks(imageSource: image) { return .images }
+        return nil
     }
 }

@@ -98,7 +98,7 @@ struct CheckCommand: ParsableCommand {
             let (treeFiles, missing) = try InputFiles.trees(exclude: exclude, keepGoing: keepGoing).expand(treePaths)
             let reader = TreeMasker(table: DecisionTable(policy: MaskingPolicy()))
             let failed = try TreeInputs.forEachTree(in: treeFiles, masker: reader, format: inputFormat, keepGoing: keepGoing) { item in
-                for index in corpora.indices { corpora[index]?.add(item.document.tree, name: item.name) }
+                for index in corpora.indices { corpora[index]?.add(item.document.tree, name: item.name, content: item.document.carriedContent(of:)) }
             }
             unreadable = missing + failed
         }

@@ -23,7 +23,8 @@ struct LintRuleExampleTests {
             let reader = TreeMasker(table: table)
             for (index, tree) in example.trees.enumerated() {
                 do {
-                    report.add(try reader.read(Array(tree.utf8), file: "tree\(index).json").tree, name: "tree\(index).json")
+                    let document = try reader.read(Array(tree.utf8), file: "tree\(index).json")
+                    report.add(document.tree, name: "tree\(index).json", content: document.carriedContent(of:))
                 } catch {
                     Issue.record("example tree does not read: \(error.rendered)")
                 }

@@ -110,4 +110,23 @@ struct ContentDefaultsTests {
         #expect(svg.contains("UIView · other · masked · default</title>"), "\(svg)")
         #expect(svg.contains(": defaults.inputs mask (inside a text input)"), "\(svg)")
     }
+    @Test("check --trees: an ancestor's unmask exposing a label inside a field, or a button's own text under defaults.text, is exposed-by-ancestor")
+    func exposedByAncestorContent() throws {
+        let tree = #"{"root":{"class":"UIView","id":"form","children":[{"class":"UITextField","text":"jane","children":[{"class":"UILabel","text":"jane"}]},{"class":"UIButton","text":"Message Jane"},{"class":"UIView"}]}}"#
+        let rules = "rules:\n  - unmask: { id: form }\n    reason: form chrome\n"
+        // The field and the label inside it (the inputs' default is stricter there than
+        // the label's own); the button's text is shown by defaults.text.
+        let (inputsTree, inputs, _) = try CLIHarness.treeAndPolicy(
+            "maskc-exposed-inputs", tree: tree, policy: "version: 1.1\ndefault: unmask\ndefaults: { text: unmask, inputs: mask }\n" + rules)
+        let result = try CLIHarness.run(["check", inputs, "--trees", inputsTree])
+        #expect(result.stdout.contains("unmasks 2 views that 'defaults: {inputs: mask}' masks"), "\(result.transcript)")
+        #expect(!result.stdout.contains("'defaults: {text"), "\(result.transcript)")
+        // The label (its own dimension) and the button (by the text it carries); the
+        // field's default is the policy's unmask, and the empty view carries nothing.
+        let (textTree, text, _) = try CLIHarness.treeAndPolicy(
+            "maskc-exposed-text", tree: tree, policy: "version: 1.1\ndefault: unmask\ndefaults: { text: mask }\n" + rules)
+        let content = try CLIHarness.run(["check", text, "--trees", textTree])
+        #expect(content.stdout.contains("unmasks 2 views that 'defaults: {text: mask}' masks"), "\(content.transcript)")
+        #expect(!content.stdout.contains("'defaults: {inputs"), "\(content.transcript)")
+    }
 }

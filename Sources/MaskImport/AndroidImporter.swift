@@ -55,15 +55,20 @@ enum AndroidImporter {
             case "text": if !value.isEmpty { node.text = value }
             case "hint": if !value.isEmpty { node.placeholder = value }
             case "content-desc": if !value.isEmpty { node.accessibilityLabel = value }
-            // The secure-entry markers under any spelling (``SecureMarker/key(_:)``): a
+            // The secure-entry markers under any spelling (``SecureMarkerKey/of(_:)``): a
             // namespace prefix (`a:password`), the name's case, `-` or `_` change nothing.
             // A flag fails closed: any value but `false` or `0` (`TRUE`, `1`, ` true`,
             // empty) is secure. `inputType` (a number, hex, or `textPassword|...` names)
             // and `autofillHints` (comma-joined) are not in `uiautomator dump`, but in
             // captures that add them; a content type (`autocomplete`) marks a password or
             // code.
-            case _ where SecureMarker.key(name) != nil:
-                read(SecureMarker.key(name)!, value, into: &node, inputTypes: &inputTypes, hints: &hints)
+            case _ where SecureMarkerKey.of(name) != nil:
+                read(SecureMarkerKey.of(name)!, value, into: &node, inputTypes: &inputTypes, hints: &hints)
+            // A web input's or another tool's `type` (`password`, `SecureTextField`), in
+            // any case, read as a tree's `type` is.
+            case _ where (name.split(separator: ":").last ?? "").lowercased() == "type":
+                var type = value
+                if type.withUTF8({ SecureContent.isSecureInputTypeName($0) }) { node.isSecureTextEntry = true }
             // Off screen or covered (uiautomator), not displayed (Appium): the replay
             // encoder leaves it out. `false` in any case, as the password marker is read.
             case "visible-to-user", "displayed":
@@ -85,10 +90,10 @@ enum AndroidImporter {
         return node
     }
 
-    /// Reads a secure-entry marker an XML attribute gives (``SecureMarker/key(_:)``): a
+    /// Reads a secure-entry marker an XML attribute gives (``SecureMarkerKey/of(_:)``): a
     /// flag or a content type marks the view; input types and hints are gathered for
     /// ``keep(inputTypes:hints:in:)``.
-    static func read(_ marker: SecureMarker.Key, _ value: String, into node: inout ViewNode, inputTypes: inout [String], hints: inout [String]) {
+    static func read(_ marker: SecureMarkerKey, _ value: String, into node: inout ViewNode, inputTypes: inout [String], hints: inout [String]) {
         switch marker {
         case .flag: if SecureMarker.isSet(value) { node.isSecureTextEntry = true }
         case .inputType: inputTypes.append(value)

@@ -134,8 +134,8 @@ enum RicoImporter {
                 // importer reads them. Fails closed: a flag is unset only by `false`,
                 // `null`, `0` or the text `false`; any value the importer cannot read is
                 // secure.
-                case _ where SecureMarker.key(key) != nil:
-                    switch (SecureMarker.key(key)!, kind) {
+                case _ where SecureMarkerKey.of(key) != nil:
+                    switch (SecureMarkerKey.of(key)!, kind) {
                     case (.flag, .false), (.flag, .null): break
                     case (.flag, .string): if SecureMarker.isSet(tape.string(v)) { node.isSecureTextEntry = true }
                     case (.flag, .number): if SecureMarker.isSet(String(decoding: tape.raw(v), as: UTF8.self)) { node.isSecureTextEntry = true }

@@ -1,5 +1,3 @@
-import MaskEngine
-
 /// A capture's secure-entry marker given as text (uiautomator's `password="true"`, a
 /// Rico `password` written as a string or number).
 enum SecureMarker {
@@ -10,43 +8,6 @@ enum SecureMarker {
         let trimmed = value.trimmingSpaces.lowercased()
         return trimmed != "false" && trimmed != "0"
     }
-
-    /// The secure-entry markers an importer reads, by what their value says.
-    enum Key: Equatable {
-        /// A flag: `password`, `isPassword`, `isObscured`, `obscureText`,
-        /// `secureTextEntry`, `isSecureTextEntry` (read with ``isSet(_:)``, or as a boolean).
-        case flag
-        /// Android's `inputType`: a number, hex, or `textPassword|...` names.
-        case inputType
-        /// Android's `autofillHints`: hints joined with commas.
-        case autofillHints
-        /// A content type: `autocomplete` (HTML, React Native's `autoComplete`) and
-        /// `textContentType` (UIKit): secure when it names a password or code
-        /// (``SecureContent/isSecureName(_:)``).
-        case contentType
-    }
-
-    /// The marker a capture's key or attribute names, whatever the tool that wrote it
-    /// made of the name: any case, `-` or `_` between words, a namespace prefix
-    /// (`a:inputType`). `password`, `PASSWORD`, `is_password`, `input-type`,
-    /// `autofill_hints`, `text-content-type` are markers; nil for any other key.
-    static func key(_ name: String) -> Key? {
-        // The names are ASCII and short: anything longer is no marker, unread.
-        guard name.utf8.count <= 40 else { return nil }
-        let local = name.split(separator: ":", omittingEmptySubsequences: false).last ?? Substring(name)
-        var folded = ""
-        for byte in local.utf8 where byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_") {
-            folded.unicodeScalars.append(Unicode.Scalar(byte >= 65 && byte <= 90 ? byte + 32 : byte))
-        }
-        return folded.isEmpty ? nil : folds[folded]
-    }
-
-    private static let folds: [String: Key] = [
-        "password": .flag, "ispassword": .flag, "isobscured": .flag, "obscuretext": .flag,
-        "securetextentry": .flag, "issecuretextentry": .flag,
-        "inputtype": .inputType, "autofillhints": .autofillHints,
-        "autocomplete": .contentType, "textcontenttype": .contentType,
-    ]
 }
 
 extension String {

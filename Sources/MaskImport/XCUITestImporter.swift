@@ -36,6 +36,51 @@ enum XCUITestImporter {
         return output
     }
 
+    /// The element's `type` attributes, whatever the case of their name (`type`,
+    /// `TYPE`), with surrounding spaces trimmed.
+    static func typeAttributes(_ element: XMLElement) -> [String] {
+        element.attributes.filter { $0.name.lowercased() == "type" }.map {
+            String($0.value.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+        }
+    }
+
+    /// Whether the element's tag or a `type` attribute names secure entry, in its short
+    /// form too (`SecureTextField`), read as a tree's `type` is read (any case, spaces and
+    /// invisible characters ignored, `password` too).
+    static func namesSecureType(_ element: XMLElement) -> Bool {
+        ([element.name] + typeAttributes(element)).contains { name in
+            var name = name
+            return name.withUTF8 { SecureContent.isSecureInputTypeName($0) }
+        }
+    }
+
+    /// Whether the element is secure entry by what it carries: its tag or type
+    /// (``namesSecureType(_:)``), or a secure marker among its attributes
+    /// (``SecureMarkerKey``: `isSecureTextEntry`, `textContentType`, `inputType`, ...).
+    static func isSecure(_ element: XMLElement) -> Bool {
+        if namesSecureType(element) { return true }
+        var node = ViewNode(className: element.name)
+        var inputTypes: [String] = [], hints: [String] = []
+        for (attribute, text) in element.attributes {
+            if let marker = SecureMarkerKey.of(attribute) { AndroidImporter.read(marker, text, into: &node, inputTypes: &inputTypes, hints: &hints) }
+        }
+        if node.isSecureTextEntry { return true }
+        if !inputTypes.isEmpty, SecureContent.isSecureInputType(AndroidImporter.inputType(inputTypes)) { return true }
+        return AndroidImporter.joinedHints(hints).split(separator: ",").contains { SecureContent.isSecureName(String($0)) }
+    }
+
+    /// Whether users type into the element: a text field, secure field, search field or
+    /// text view by its tag or its `type` (full or short form, any case), or anything
+    /// secure (``isSecure(_:)``).
+    static func takesInput(_ element: XMLElement) -> Bool {
+        let typing = ([element.name] + typeAttributes(element)).contains { name in
+            var short = name.lowercased()
+            if short.hasPrefix("xcuielementtype") { short.removeFirst("xcuielementtype".count) }
+            return ["textfield", "securetextfield", "searchfield", "textview"].contains(short)
+        }
+        return typing || isSecure(element)
+    }
+
     static func nonEmpty(_ value: String?) -> String? {
         guard let value, !value.isEmpty else { return nil }
         return value
@@ -63,13 +108,14 @@ enum XCUITestImporter {
         node.placeholder = nonEmpty(element.attribute("placeholderValue"))
         if element.name == "XCUIElementTypeStaticText" { node.text = value ?? label }
         // The element's tag or its `type` attribute (they agree in XCUITest's own dumps;
-        // a tool that writes one generic tag keeps the type): either one makes it secure,
-        // in its short form too (`SecureTextField`), read as a tree's `type` is read (any
-        // case, spaces and invisible characters ignored, `password` too).
-        if [element.name, element.attribute("type") ?? ""].contains(where: { name in
-            var name = name
-            return name.withUTF8 { SecureContent.isSecureInputTypeName($0) }
-        }) { node.isSecureTextEntry = true }
+        // a tool that writes one generic tag keeps the type): either one makes it secure
+        // (``namesSecureType(_:)``). A type the tag does not give is the view's
+        // superclass, so `kind: input` and type rules reach a generic element typed
+        // `XCUIElementTypeTextField`.
+        if namesSecureType(element) { node.isSecureTextEntry = true }
+        if let type = typeAttributes(element).first(where: { $0.hasPrefix("XCUIElementType") && $0 != element.name }) {
+            node.superclasses = [type]
+        }
         if let x = element.attribute("x").flatMap({ TreeOutput.number(Substring($0)) }),
            let y = element.attribute("y").flatMap({ TreeOutput.number(Substring($0)) }),
            let width = element.attribute("width").flatMap({ TreeOutput.number(Substring($0)) }),
@@ -81,7 +127,7 @@ enum XCUITestImporter {
         // Android importer reads them.
         var inputTypes: [String] = [], hints: [String] = []
         for (attribute, text) in element.attributes {
-            if let marker = SecureMarker.key(attribute) { AndroidImporter.read(marker, text, into: &node, inputTypes: &inputTypes, hints: &hints) }
+            if let marker = SecureMarkerKey.of(attribute) { AndroidImporter.read(marker, text, into: &node, inputTypes: &inputTypes, hints: &hints) }
         }
         AndroidImporter.keep(inputTypes: inputTypes, hints: hints, in: &node)
         if element.attribute("visible") == "false" { node.others.append(("hidden", .bool(true))) }

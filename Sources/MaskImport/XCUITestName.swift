@@ -72,7 +72,7 @@ enum XCUITestName {
         // What users typed: the values of text inputs. A name holding one between its
         // separators (`profile.jdoe_1984` beside a field holding `jdoe_1984`) is text.
         var typed: Set<String> = []
-        for element in elements where typingElements.contains(element.name) {
+        for element in elements where XCUITestImporter.takesInput(element) {
             if let value = XCUITestImporter.nonEmpty(element.attribute("value")) { typed.insert(comparable(value)) }
         }
         let typedRuns = runs(ofTyped: typed)
@@ -95,11 +95,6 @@ enum XCUITestName {
         }
         return roles
     }
-
-    /// Element types whose value is what the user typed.
-    static let typingElements: Set<String> = [
-        "XCUIElementTypeTextField", "XCUIElementTypeSecureTextField", "XCUIElementTypeSearchField", "XCUIElementTypeTextView",
-    ]
 
     /// Whether a run of `name`'s pieces between `_ . - : /` is one of `typed`, or two or
     /// more words in a row of one, whatever separates the words on either side:

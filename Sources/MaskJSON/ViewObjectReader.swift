@@ -46,6 +46,33 @@ struct ViewObjectReader {
         tokens[index].hasEscapes ? tape.string(index) : interner.intern(raw(index))
     }
 
+    /// Whether a secure marker under another tool's spelling (``SecureMarkerKey``)
+    /// marks its view: as the documented key reads it, and any value of another JSON
+    /// type (an object, a list where none is read) marks it too. `null` never does.
+    func marks(_ marker: SecureMarkerKey, _ value: Int) -> Bool {
+        let kind = tokens[value].kind
+        switch (marker, kind) {
+        case (_, .null), (.flag, .false): return false
+        case (.flag, .true): return true
+        case (.flag, .number): return Double(String(decoding: raw(value), as: UTF8.self)) != 0
+        case (.flag, .string):
+            let text = plain(value).lowercased().filter { $0 != " " && $0 != "\t" && $0 != "\n" && $0 != "\r" }
+            return text != "false" && text != "0"
+        case (.inputType, .number): return SecureContent.isSecureInputType(Int(String(decoding: raw(value), as: UTF8.self)) ?? -1)
+        case (.inputType, .string): return SecureContent.isSecureInputType(SecureContent.inputType(parsing: plain(value)))
+        case (.autofillHints, .string): return plain(value).split(separator: ",").contains { SecureContent.isSecureName(String($0)) }
+        case (.autofillHints, .arrayStart):
+            var e = value + 1
+            while tokens[e].kind != .arrayEnd {
+                if tokens[e].kind == .string ? SecureContent.isSecureName(plain(e)) : tokens[e].kind != .null { return true }
+                e = end(ofValueAt: e)
+            }
+            return false
+        case (.contentType, .string): return SecureContent.isSecureName(plain(value))
+        default: return true
+        }
+    }
+
     /// The JSON path of the view object at `object` (for errors only).
     func path(_ object: Int) -> String { TreeBuilder.path(tape, to: object, root: root, rootPath: rootPath) }
 
@@ -111,7 +138,14 @@ struct ViewObjectReader {
                         e = end(ofValueAt: e)
                     }
                 }
-            } else if f != .other {
+            } else if f == .other {
+                // A marker under another tool's spelling (`is_password`, `PASSWORD`,
+                // `input_type`): no error for its value, which fails closed.
+                if tokens[k].length >= 8, let marker = tokens[k].hasEscapes ? SecureMarkerKey.of(plain(k)) : SecureMarkerKey.of(raw(k)),
+                   marks(marker, v) {
+                    facts.isSecureTextEntry = true
+                }
+            } else {
                 if seen & f.rawValue != 0 {
                     throw ShapeError(token: k, path: path(object), message: "duplicate key \"\(f.name)\"")
                 }

@@ -81,9 +81,13 @@ public struct ScreenRenderer: Sendable {
         svg.open(screen: screen, legendHeight: legendHeight)
         svg.out += "<rect class=\"screen\" x=\"\(num(screen.x))\" y=\"\(num(screen.y))\" width=\"\(num(screen.width))\" height=\"\(num(screen.height))\"/>\n"
 
+        let echoesSecure = mode == .wireframe ? echoesOfSecureText() : []
         var exposed = 0, exposedUndrawn = 0
         for view in 0..<count where shown[view] {
-            let decision = decisions[view]
+            var decision = decisions[view]
+            // In the wireframe, a view repeating a secure view's text below it (a
+            // container labelled "Password, hunter2") is drawn as secure text is.
+            if !echoesSecure.isEmpty, echoesSecure[view] { decision.isSecure = true }
             let content = self.content(of: view)
             // Exposed: text sent as it is, or an image sent (an image whose text alone
             // is masked, ``MaskDecision/masksText``, exposes its image only).
@@ -136,6 +140,41 @@ public struct ScreenRenderer: Sendable {
             return
         }
         svg.rect(frame, class: "v")
+    }
+
+    /// Per view: whether the text it draws holds the text of a secure view inside it
+    /// (any case). With more than 64 secure texts, any view with a secure view inside
+    /// it counts (so the check stays linear).
+    /// - Complexity: O(n x s) for n views and s <= 64 secure texts.
+    private func echoesOfSecureText() -> [Bool] {
+        let tree = document.tree
+        let count = tree.count
+        var secure: [(view: Int, text: String)] = []
+        for view in 0..<count where decisions[view].isSecure {
+            if let text = content(of: view).text?.lowercased(), !text.allSatisfy(\.isWhitespace) { secure.append((view, text)) }
+        }
+        guard !secure.isEmpty else { return [] }
+        // Views come parents first: a view's subtree is the range after it up to its end.
+        var subtreeEnd = Array(1...count)
+        for view in stride(from: count - 1, through: 1, by: -1) {
+            let parent = Int(tree.parents[view])
+            if parent >= 0 { subtreeEnd[parent] = max(subtreeEnd[parent], subtreeEnd[view]) }
+        }
+        var echoes = [Bool](repeating: false, count: count)
+        if secure.count > 64 {
+            var secureInside = [Bool](repeating: false, count: count)
+            for view in stride(from: count - 1, through: 1, by: -1) {
+                let parent = Int(tree.parents[view])
+                if parent >= 0, secureInside[view] || decisions[view].isSecure { secureInside[parent] = true }
+            }
+            for view in 0..<count where !decisions[view].isSecure && secureInside[view] { echoes[view] = content(of: view).text != nil }
+            return echoes
+        }
+        for view in 0..<count where !decisions[view].isSecure {
+            guard let text = content(of: view).text?.lowercased() else { continue }
+            echoes[view] = secure.contains { $0.view > view && $0.view < subtreeEnd[view] && text.contains($0.text) }
+        }
+        return echoes
     }
 
     private func drawWireframe(_ frame: Rect, decision: MaskDecision, content: Content, container: Bool, into svg: inout SVGWriter) {

@@ -278,6 +278,32 @@ struct MappingTests {
         #expect(try !convertAndRead(Array(plain.utf8), format: .xcuitest).decisions[1].isSecure)
     }
 
+    @Test("XCUITest: a value typed into a field typed by attribute (any case) or secure by a marker is text in another element's name, never an identifier")
+    func xcuitestTypedByAttribute() throws {
+        for field in [#"<XCUIElementTypeOther type="XCUIElementTypeSecureTextField" label="Password" value="hunter2_pw"/>"#,
+                      #"<XCUIElementTypeOther TYPE="XCUIElementTypeTextField" value="hunter2_pw"/>"#,
+                      #"<XCUIElementTypeOther Type="TextField" value="hunter2_pw"/>"#,
+                      #"<XCUIElementTypeOther type="password" value="hunter2_pw"/>"#,
+                      #"<XCUIElementTypeStaticText isSecureTextEntry="true" value="hunter2_pw"/>"#,
+                      #"<XCUIElementTypeStaticText text_content_type="one-time-code" value="hunter2_pw"/>"#] {
+            let xml = #"<XCUIElementTypeApplication name="Bank">"# + field
+                + #"<XCUIElementTypeButton name="show.hunter2_pw" label="Show"/><XCUIElementTypeButton name="login.submit" label="Go"/></XCUIElementTypeApplication>"#
+            let converted = try convertAndRead(Array(xml.utf8), format: .xcuitest)
+            #expect(!converted.text.contains(#""accessibilityIdentifier":"show.hunter2_pw""#), "\(field): \(converted.text)")
+            #expect(converted.text.contains(#""accessibilityIdentifier":"login.submit""#), "\(field): \(converted.text)")
+        }
+        // A generic element typed by attribute is a field: its type is its superclass.
+        let typed = #"<XCUIElementTypeApplication name="A"><XCUIElementTypeOther TYPE="XCUIElementTypeTextField" value="x"/></XCUIElementTypeApplication>"#
+        #expect(try convertText(typed, format: .xcuitest).contains(#""superclasses":["XCUIElementTypeTextField"]"#))
+        // uiautomator: a `type` attribute naming a password input, in any case.
+        for attribute in [#"type="password""#, #"TYPE="SecureTextField""#, #"a:type="Password""#] {
+            let xml = #"<hierarchy><node class="com.x.Pin" text="LEAK" "# + attribute + #" bounds="[0,0][9,9]"/></hierarchy>"#
+            #expect(try convertAndRead(Array(xml.utf8), format: .uiautomator).decisions[0].isSecure, "\(attribute)")
+        }
+        let plainType = #"<hierarchy><node class="com.x.Pin" text="x" type="text" bounds="[0,0][9,9]"/></hierarchy>"#
+        #expect(try !convertAndRead(Array(plainType.utf8), format: .uiautomator).decisions[0].isSecure)
+    }
+
     @Test("XCUITest: several elements under AppiumAUT get a synthetic root, without a screen")
     func appiumAUT() throws {
         let json = try convertText("<AppiumAUT><XCUIElementTypeApplication name=\"A\"/><XCUIElementTypeApplication name=\"B\"/></AppiumAUT>", format: .xcuitest)

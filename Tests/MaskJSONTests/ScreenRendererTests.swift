@@ -58,6 +58,23 @@ struct ScreenRendererTests {
         #expect(!wireframe.contains("class=\"exposed\""))
     }
 
+    @Test("the wireframe draws a container repeating a secure view's text (its label naming the password) as bullets")
+    func wireframeEchoOfSecureText() throws {
+        let json = #"{"screen":"Login","root":{"class":"UIView","accessibilityLabel":"Password, HUNTER2x","frame":{"x":0,"y":0,"width":300,"height":300},"children":[{"class":"UITextField","isSecureTextEntry":true,"text":"hunter2x","frame":{"x":0,"y":0,"width":200,"height":40}}]}}"#
+        for policy in [maskAllPolicy, "version: 1\ndefault: unmask\n"] {
+            let wireframe = try rendered(Array(json.utf8), policy: policy, mode: .wireframe)
+            #expect(!wireframe.lowercased().contains("hunter2x"), "\(wireframe)")
+            #expect(wireframe.contains(">••••••••<"))
+        }
+        // With no secure view, the container's label is drawn as captured.
+        let plain = json.replacingOccurrences(of: #""isSecureTextEntry":true,"#, with: "")
+        #expect(try rendered(Array(plain.utf8), policy: maskAllPolicy, mode: .wireframe).contains("Password, HUNTER2x"))
+        // Many secure views: any text above one is drawn as secure text.
+        let fields = (0..<70).map { #"{"class":"UITextField","isSecureTextEntry":true,"text":"pw\#($0)","frame":{"x":0,"y":\#($0),"width":10,"height":1}}"# }
+        let many = #"{"root":{"class":"UIView","accessibilityLabel":"Sign in","frame":{"x":0,"y":0,"width":300,"height":300},"children":["# + fields.joined(separator: ",") + "]}}"
+        #expect(!(try rendered(Array(many.utf8), policy: maskAllPolicy, mode: .wireframe)).contains("Sign in"))
+    }
+
     @Test("no masked text of any field leaks, whatever field or kind carries it")
     func noLeakAcrossFields() throws {
         var children: [String] = []

@@ -56,6 +56,13 @@ struct SecureViewTests {
         #""type":"XCUIElementTypeSecureTextField\n""#,
         // A list of types: any one naming a password input.
         #""type":["password"]"#, #""type":["text","SecureTextField"]"#, #""type":[null,3,"pass\u0077ord"]"#,
+        // Other tools' spellings of the markers: any case, `-` or `_` between words; a
+        // value of another JSON type fails closed.
+        #""is_password":true"#, #""PASSWORD":"true""#, #""Password":1"#, #""IsSecureTextEntry":{}"#, #""secure_text_entry":true"#,
+        #""obscure_text":"yes""#, #""is-obscured":[1]"#, #""input_type":"textPassword""#, #""InputType":129"#, #""INPUT_TYPE":true"#,
+        #""autofill_hints":["password"]"#, #""AutofillHints":"username,password""#, #""autofill-hints":[7]"#,
+        #""text_content_type":"one-time-code""#, #""AUTOCOMPLETE":"current-password""#, #""auto_complete":false"#,
+        #""inputType":1,"input_type":129"#, #""is_p\u0061ssword":true"#,
     ])
     func markers(_ marker: String) throws {
         let output = try masked(#"{"class":"android.widget.EditText",\#(marker),"text":"s3cret pin"}"#, policy: unmaskAllPolicy)
@@ -68,6 +75,8 @@ struct SecureViewTests {
         #""isPassword":false"#, #""isObscured":null"#, #""autocomplete":"email""#, #""autoComplete":null"#,
         #""type":"text""#, #""type":"email""#, #""type":"XCUIElementTypeTextField""#, #""type":3"#, #""type":{"name":"password"}"#,
         #""type":["text","email"]"#, #""type":[]"#,
+        #""is_password":false"#, #""PASSWORD":null"#, #""Password":"0""#, #""input_type":1"#, #""autofill_hints":["username"]"#,
+        #""text_content_type":"name""#, #""passwordHint":"x""#, #""password2":true"#, #""passwords":true"#, #""is_obscured":" False ""#,
     ])
     func nonMarkers(_ marker: String) throws {
         let output = try masked(#"{"class":"android.widget.EditText",\#(marker),"text":"jane"}"#, policy: unmaskAllPolicy)

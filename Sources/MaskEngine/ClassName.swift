@@ -159,10 +159,15 @@ public enum ClassName {
     /// The first and last bytes and the lengths that the simple names of a set of names
     /// can have (those without a `.`), as bit sets over ASCII and lengths (63 and over
     /// share a bit): a prefilter for ``lookup(_:in:both:simpleNameEdges:)``.
+    ///
+    /// Each alone admits names no single name has (`TextView`: a `T` first, a `w` last
+    /// and 8 bytes, each from another name), so the three together are also kept as one
+    /// signature in a 256-bit set (``signature(first:last:length:)``).
     struct EdgeBytes: Sendable {
         var first: (UInt64, UInt64) = (0, 0)
         var last: (UInt64, UInt64) = (0, 0)
         var lengths: UInt64 = 0
+        var signatures: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
         init(_ names: some Sequence<String>) {
             for name in names where !name.utf8.contains(UInt8(ascii: ".")) {
@@ -170,7 +175,22 @@ public enum ClassName {
                 Self.insert(head, into: &first)
                 Self.insert(tail, into: &last)
                 lengths |= Self.lengthBit(name.utf8.count)
+                let bit = Self.signature(first: head, last: tail, length: name.utf8.count)
+                switch bit >> 6 {
+                case 0: signatures.0 |= 1 << UInt64(bit & 63)
+                case 1: signatures.1 |= 1 << UInt64(bit & 63)
+                case 2: signatures.2 |= 1 << UInt64(bit & 63)
+                default: signatures.3 |= 1 << UInt64(bit & 63)
+                }
             }
+        }
+
+        /// The bit (0 to 255) of a first byte, last byte and length together: the three
+        /// packed in 24 bits, spread by a Fibonacci multiply, the top 8 bits.
+        @inline(__always)
+        static func signature(first head: UInt8, last tail: UInt8, length: Int) -> Int {
+            let packed = UInt32(head) << 16 | UInt32(tail) << 8 | UInt32(min(length, 63))
+            return Int((packed &* 0x9E37_79B1) >> 24)
         }
 
         static func lengthBit(_ length: Int) -> UInt64 { 1 << UInt64(min(length, 63)) }
@@ -186,7 +206,15 @@ public enum ClassName {
         }
 
         func admits(first head: UInt8, last tail: UInt8, length: Int) -> Bool {
-            lengths & Self.lengthBit(length) != 0 && Self.contains(head, first) && Self.contains(tail, last)
+            guard lengths & Self.lengthBit(length) != 0 && Self.contains(head, first) && Self.contains(tail, last) else { return false }
+            let bit = Self.signature(first: head, last: tail, length: length)
+            let word = switch bit >> 6 {
+            case 0: signatures.0
+            case 1: signatures.1
+            case 2: signatures.2
+            default: signatures.3
+            }
+            return word & (1 << UInt64(bit & 63)) != 0
         }
     }
 }

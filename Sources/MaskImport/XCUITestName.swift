@@ -200,7 +200,9 @@ enum XCUITestName {
 
     /// A name, label or value as compared: surrounding whitespace dropped, lowercased.
     static func comparable(_ text: String) -> String {
-        let trimmed = text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()
-        return String(trimmed).lowercased()
+        // Indices, not reversed views: a reversed slice is read through generic code,
+        // a character at a time (most of the importer's time on a large capture).
+        guard let first = text.firstIndex(where: { !$0.isWhitespace }), let last = text.lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return text[first...last].lowercased()
     }
 }

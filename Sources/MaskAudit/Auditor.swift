@@ -98,8 +98,11 @@ public struct Auditor {
 
     /// How a report names a view: its id, else its index path (built from the
     /// traversal's child positions, only for views that are reported).
-    static func label(_ facts: ViewFacts, positions: [Int]) -> String {
+    static func label(_ facts: ViewFacts, positions: some BidirectionalCollection<Int>) -> String {
         if let id = facts.id, ValueDetectors.scan(id).isEmpty { return id }
+        // Past 64 levels, shortened as `explain` and `diff` shorten it: a finding on every
+        // level of a deep tree would otherwise make the report grow with the depth squared.
+        if positions.count > 64, let last = positions.last { return "…\(last) at depth \(positions.count)" }
         return (["0"] + positions.map(String.init)).joined(separator: ".")
     }
 
@@ -218,7 +221,7 @@ public struct Auditor {
             let decision = decisions[view]
             let facts = tree.views[view]
             let exposed = !decision.isMasked
-            func here() -> String { Self.label(facts, positions: stack.map(\.position)) }
+            func here() -> String { Self.label(facts, positions: stack.lazy.map(\.position)) }
             let names = [facts.accessibilityIdentifier, facts.restorationIdentifier, facts.id].compactMap { $0 }
             if !decision.isSecure, isTextInput(facts),
                let words = secureEntryWords(view, document: document, previous: previous) {

@@ -63,6 +63,8 @@ public struct CorpusReport: Sendable {
         // Per view: whether a text input is around it (level 5 takes the inputs' default
         // there when it is stricter than the view's own).
         var insideInput = [Bool](repeating: false, count: tree.count)
+        // Per view: whether it is sent at all (no map or `recurse: false` class above it).
+        var emitted = [Bool](repeating: true, count: tree.count)
         for view in 0..<tree.count {
             let facts = tree.views[view]
             let parent = Int(tree.parents[view])
@@ -73,6 +75,7 @@ public struct CorpusReport: Sendable {
             selecting.formUnion(incremental.lastPathMatches)
             for rule in selecting { matched[rule] += 1 }
             let decision = incremental.decisions[view]
+            if parent >= 0 { emitted[view] = emitted[parent] && incremental.decisions[parent].emitsChildren }
             if let rule = decision.ruleIndex { decided[rule] += 1 } else { decidedByDefault += 1 }
             if decision.level == .parentInstance, let unmask = decision.ruleIndex, table.rules[unmask].action == .unmask,
                let typeRule = resolver.typeRuleIndex(facts), table.rules[typeRule].action == .mask {
@@ -81,7 +84,8 @@ public struct CorpusReport: Sendable {
                     exposures[unmask, default: [:]][typeRule] = Exposure(unmaskRule: unmask, typeRule: typeRule, count: 0, example: example)
                 }
                 exposures[unmask]?[typeRule]?.count += 1
-            } else if decision.level == .parentInstance, let unmask = decision.ruleIndex, table.rules[unmask].action == .unmask, !decision.isMasked,
+            } else if decision.level == .parentInstance || decision.level == .parentType, let unmask = decision.ruleIndex,
+                      table.rules[unmask].action == .unmask, !decision.isMasked, emitted[view],
                       let dimension = Self.maskingDefault(table, facts, insideInput: insideInput[view], content: { content?(view) }) {
                 if defaultExposures[unmask]?[dimension] == nil {
                     let example = "\(name) view '\(ReportName.view(view, in: tree))' (\(ReportName.printable(facts.className)))"

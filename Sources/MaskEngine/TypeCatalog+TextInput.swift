@@ -99,7 +99,38 @@ extension TypeCatalog {
         // cannot be one: the first and last bytes of the list's names without a `.` tell,
         // before any hashing (a chain's classes are asked on a cold frame).
         let found = ClassName.lookup(name, in: textInputIndex, both: false, simpleNameEdges: simpleNameBytes)
-        return found.own != nil || found.simple != nil
+        return found.own != nil || found.simple != nil || isInputByName(name)
+    }
+
+    /// The endings of the names of fields and editors the list does not hold, from
+    /// libraries and platforms captures name without superclasses: Stripe's
+    /// `CvcEditText`, Xamarin's `FormsEditText`, `MauiTextField`, Flutter's
+    /// `FlutterSecureTextInputView`, Compose Multiplatform's `IntermediateTextInputUIView`,
+    /// React Native's `RCTTextInputComponentView`, UIKit's `UIFieldEditor`. A name
+    /// ending in one takes input: when in doubt, input.
+    public static let inputNameEndings: [String] = [
+        "EditText", "TextField", "SecureField", "SearchField", "TextArea", "TextEditor", "FieldEditor",
+        "TextInputView", "TextInputUIView", "TextInputComponentView", "TextFieldCanvasView", "PinView",
+    ]
+
+    /// The last bytes of ``inputNameEndings``: a name ending in none of them is not read further.
+    private static let inputEndingLastBytes: Set<UInt8> = Set(inputNameEndings.compactMap { $0.utf8.last })
+
+    /// Whether a class name ends in one of ``inputNameEndings`` (after its module or
+    /// package, or `$` of a nested class), with at least one byte before it (`EditText`
+    /// and `TextField` alone are in the list).
+    /// - Complexity: O(e) for the endings' total length, after a one-byte check.
+    static func isInputByName(_ name: String) -> Bool {
+        var name = name
+        return name.withUTF8 { bytes in
+            guard let last = bytes.last, inputEndingLastBytes.contains(last) else { return false }
+            for ending in inputNameEndings {
+                let count = ending.utf8.count
+                guard bytes.count > count else { continue }
+                if bytes[(bytes.count - count)...].elementsEqual(ending.utf8) { return true }
+            }
+            return false
+        }
     }
 
     static let simpleNameBytes = ClassName.EdgeBytes(textInputClasses)

@@ -39,16 +39,24 @@ enum XCUITestImporter {
     /// The element's `type` attributes, whatever the case of their name (`type`,
     /// `TYPE`), with surrounding spaces trimmed.
     static func typeAttributes(_ element: XMLElement) -> [String] {
-        element.attributes.filter { $0.name.lowercased() == "type" }.map {
-            String($0.value.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+        var found: [String] = []
+        for attribute in element.attributes where attribute.name.utf8.count == 4 && attribute.name.lowercased() == "type" {
+            let value = attribute.value, utf8 = value.utf8
+            var start = utf8.startIndex, end = utf8.endIndex
+            while start < end, utf8[start] == UInt8(ascii: " ") { start = utf8.index(after: start) }
+            while end > start, utf8[utf8.index(before: end)] == UInt8(ascii: " ") { end = utf8.index(before: end) }
+            found.append(String(value[start..<end]))
         }
+        return found
     }
 
     /// Whether the element's tag or a `type` attribute names secure entry, in its short
     /// form too (`SecureTextField`), read as a tree's `type` is read (any case, spaces and
     /// invisible characters ignored, `password` too).
     static func namesSecureType(_ element: XMLElement) -> Bool {
-        ([element.name] + typeAttributes(element)).contains { name in
+        var tag = element.name
+        if tag.withUTF8({ SecureContent.isSecureInputTypeName($0) }) { return true }
+        return typeAttributes(element).contains { name in
             var name = name
             return name.withUTF8 { SecureContent.isSecureInputTypeName($0) }
         }
@@ -59,26 +67,38 @@ enum XCUITestImporter {
     /// (``SecureMarkerKey``: `isSecureTextEntry`, `textContentType`, `inputType`, ...).
     static func isSecure(_ element: XMLElement) -> Bool {
         if namesSecureType(element) { return true }
-        var node = ViewNode(className: element.name)
+        var node: ViewNode?
         var inputTypes: [String] = [], hints: [String] = []
         for (attribute, text) in element.attributes {
-            if let marker = SecureMarkerKey.of(attribute) { AndroidImporter.read(marker, text, into: &node, inputTypes: &inputTypes, hints: &hints) }
+            guard let marker = SecureMarkerKey.of(attribute) else { continue }
+            if node == nil { node = ViewNode(className: element.name) }
+            AndroidImporter.read(marker, text, into: &node!, inputTypes: &inputTypes, hints: &hints)
         }
+        guard let node else { return false }
         if node.isSecureTextEntry { return true }
         if !inputTypes.isEmpty, SecureContent.isSecureInputType(AndroidImporter.inputType(inputTypes)) { return true }
         return AndroidImporter.joinedHints(hints).split(separator: ",").contains { SecureContent.isSecureName(String($0)) }
     }
 
-    /// Whether users type into the element: a text field, secure field, search field or
-    /// text view by its tag or its `type` (full or short form, any case), or anything
+    /// The element types users type into, in their short forms, lower-cased.
+    static let typingTypes: Set<String> = ["textfield", "securetextfield", "searchfield", "textview", "combobox"]
+
+    /// Whether users type into the element: a text field, secure field, search field,
+    /// text view or combo box by its tag or its `type` (full or short form, any case,
+    /// spaces and invisible characters ignored), or anything
     /// secure (``isSecure(_:)``).
     static func takesInput(_ element: XMLElement) -> Bool {
-        let typing = ([element.name] + typeAttributes(element)).contains { name in
-            var short = name.lowercased()
+        func typing(_ name: String) -> Bool {
+            // Its ASCII letters only, lower-cased: spaces and invisible characters in a
+            // type hide nothing, as for the secure types.
+            var short = ""
+            for scalar in name.unicodeScalars where scalar.isASCII && scalar.properties.isAlphabetic {
+                short.unicodeScalars.append(Unicode.Scalar(UInt8(scalar.value) | (scalar.value < 0x5B ? 0x20 : 0)))
+            }
             if short.hasPrefix("xcuielementtype") { short.removeFirst("xcuielementtype".count) }
-            return ["textfield", "securetextfield", "searchfield", "textview"].contains(short)
+            return typingTypes.contains(short)
         }
-        return typing || isSecure(element)
+        return typing(element.name) || typeAttributes(element).contains(where: typing) || isSecure(element)
     }
 
     static func nonEmpty(_ value: String?) -> String? {

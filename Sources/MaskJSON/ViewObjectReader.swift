@@ -46,6 +46,28 @@ struct ViewObjectReader {
         tokens[index].hasEscapes ? tape.string(index) : interner.intern(raw(index))
     }
 
+    /// Whether the key at `key` is `type` in another case (`Type`, `TYPE`).
+    func isTypeKey(_ key: Int) -> Bool {
+        let text = tokens[key].hasEscapes ? plain(key) : String(decoding: raw(key), as: UTF8.self)
+        return text.utf8.count == 4 && text.lowercased() == "type"
+    }
+
+    /// Whether a `type` value marks its view: a string, or an array of them (a tool
+    /// that lists a view's types, `["password", "text"]`), any one naming a password
+    /// input (``SecureContent/isSecureInputTypeName(_:)``).
+    func typeMarks(_ value: Int) -> Bool {
+        if tokens[value].kind == .string {
+            return SecureContent.isSecureInputTypeName(raw(value), escaped: tokens[value].hasEscapes ? plain(value) : nil)
+        }
+        guard tokens[value].kind == .arrayStart else { return false }
+        var e = value + 1
+        while tokens[e].kind != .arrayEnd {
+            if tokens[e].kind == .string, SecureContent.isSecureInputTypeName(raw(e), escaped: tokens[e].hasEscapes ? plain(e) : nil) { return true }
+            e = end(ofValueAt: e)
+        }
+        return false
+    }
+
     /// Whether a secure marker under another tool's spelling (``SecureMarkerKey``)
     /// marks its view: as the documented key reads it, and any value of another JSON
     /// type (an object, a list where none is read) marks it too. `null` never does.
@@ -125,24 +147,15 @@ struct ViewObjectReader {
                 facts.imageCount += 1
                 facts.imageSource = facts.imageCount == 1 ? imageSource(at: v) : nil
             } else if f == .type {
-                // A string, or an array of them (a tool that lists a view's types,
-                // `["password", "text"]`): any one naming a password input marks it.
-                if tokens[v].kind == .string {
-                    if SecureContent.isSecureInputTypeName(raw(v), escaped: tokens[v].hasEscapes ? plain(v) : nil) { facts.isSecureTextEntry = true }
-                } else if tokens[v].kind == .arrayStart {
-                    var e = v + 1
-                    while tokens[e].kind != .arrayEnd {
-                        if tokens[e].kind == .string, SecureContent.isSecureInputTypeName(raw(e), escaped: tokens[e].hasEscapes ? plain(e) : nil) {
-                            facts.isSecureTextEntry = true
-                        }
-                        e = end(ofValueAt: e)
-                    }
-                }
+                if typeMarks(v) { facts.isSecureTextEntry = true }
             } else if f == .other {
                 // A marker under another tool's spelling (`is_password`, `PASSWORD`,
                 // `input_type`): no error for its value, which fails closed.
                 if tokens[k].length >= 8, let marker = tokens[k].hasEscapes ? SecureMarkerKey.of(plain(k)) : SecureMarkerKey.of(raw(k)),
                    marks(marker, v) {
+                    facts.isSecureTextEntry = true
+                } else if tokens[k].length == 4 || tokens[k].hasEscapes, isTypeKey(k), typeMarks(v) {
+                    // `Type`, `TYPE`: HTML attribute names have no case.
                     facts.isSecureTextEntry = true
                 }
             } else {

@@ -149,9 +149,11 @@ public struct ScreenRenderer: Sendable {
     private func echoesOfSecureText() -> [Bool] {
         let tree = document.tree
         let count = tree.count
-        var secure: [(view: Int, text: String)] = []
+        // Compared as the echo guard compares texts (``MaskedEcho/normalized(_:)``: case,
+        // width, invisible characters and runs of spaces do not hide a repeat).
+        var secure: [(view: Int, text: [UInt8])] = []
         for view in 0..<count where decisions[view].isSecure {
-            if let text = content(of: view).text?.lowercased(), !text.allSatisfy(\.isWhitespace) { secure.append((view, text)) }
+            if let text = content(of: view).text.map({ MaskedEcho.normalized($0.utf8) }), !text.isEmpty { secure.append((view, text)) }
         }
         guard !secure.isEmpty else { return [] }
         // Views come parents first: a view's subtree is the range after it up to its end.
@@ -171,10 +173,19 @@ public struct ScreenRenderer: Sendable {
             return echoes
         }
         for view in 0..<count where !decisions[view].isSecure {
-            guard let text = content(of: view).text?.lowercased() else { continue }
-            echoes[view] = secure.contains { $0.view > view && $0.view < subtreeEnd[view] && text.contains($0.text) }
+            guard let text = content(of: view).text.map({ MaskedEcho.normalized($0.utf8) }) else { continue }
+            echoes[view] = secure.contains { $0.view > view && $0.view < subtreeEnd[view] && Self.bytes(text, contain: $0.text) }
         }
         return echoes
+    }
+
+    /// Whether `needle` occurs in `haystack` (short texts: labels, a password).
+    static func bytes(_ haystack: [UInt8], contain needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty, needle.count <= haystack.count else { return needle.isEmpty }
+        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+            if haystack[start..<start + needle.count].elementsEqual(needle) { return true }
+        }
+        return false
     }
 
     private func drawWireframe(_ frame: Rect, decision: MaskDecision, content: Content, container: Bool, into svg: inout SVGWriter) {

@@ -139,7 +139,8 @@ struct CatalogTests {
                      "android.widget.SearchView.SearchAutoComplete", "android.support.v7.widget.SearchView$SearchAutoComplete"] {
             #expect(TypeCatalog.isTextInputClass(name), "\(name)")
         }
-        for name in ["TextView", "android.widget.TextView", "EditTextPreference", "android.preference.EditTextPreference", "SearchView"] {
+        for name in ["TextView", "android.widget.TextView", "EditTextPreference", "android.preference.EditTextPreference", "SearchView",
+                     "UILabel", "TextFieldContainer", "com.x.PinViewHolder", "MaterialTextView"] {
             #expect(!TypeCatalog.isTextInputClass(name), "\(name)")
         }
         // The label a field draws its text in is an input by name, and not declared: a

@@ -285,7 +285,10 @@ struct MappingTests {
                       #"<XCUIElementTypeOther Type="TextField" value="hunter2_pw"/>"#,
                       #"<XCUIElementTypeOther type="password" value="hunter2_pw"/>"#,
                       #"<XCUIElementTypeStaticText isSecureTextEntry="true" value="hunter2_pw"/>"#,
-                      #"<XCUIElementTypeStaticText text_content_type="one-time-code" value="hunter2_pw"/>"#] {
+                      #"<XCUIElementTypeStaticText text_content_type="one-time-code" value="hunter2_pw"/>"#,
+                      #"<XCUIElementTypeOther type="XCUIElementTypeTextField&#x200B;" label="User" value="hunter2_pw"/>"#,
+                      #"<XCUIElementTypeOther type="XCUIElement Type Text Field" label="User" value="hunter2_pw"/>"#,
+                      #"<XCUIElementTypeComboBox label="City" value="hunter2_pw"/>"#] {
             let xml = #"<XCUIElementTypeApplication name="Bank">"# + field
                 + #"<XCUIElementTypeButton name="show.hunter2_pw" label="Show"/><XCUIElementTypeButton name="login.submit" label="Go"/></XCUIElementTypeApplication>"#
             let converted = try convertAndRead(Array(xml.utf8), format: .xcuitest)

@@ -66,6 +66,15 @@ struct ScreenRendererTests {
             #expect(!wireframe.lowercased().contains("hunter2x"), "\(wireframe)")
             #expect(wireframe.contains(">••••••••<"))
         }
+        // Compared as the echo guard compares: case (a Greek final sigma), width,
+        // invisible characters, runs of spaces.
+        let spellings = [("Password, οδυσσεας", "ΟΔΥΣΣΕΑΣ"), ("Password, tr0ub4dor  horse", "tr0ub4dor horse"),
+                         ("pw sec1f", "ｓｅｃ1f"), ("pw sec1g", "se\u{200B}c1g")]
+        for (label, secret) in spellings {
+            let tree = #"{"root":{"class":"UIView","accessibilityLabel":"\#(label)","frame":{"x":0,"y":0,"width":300,"height":300},"children":[{"class":"UITextField","isSecureTextEntry":true,"text":"\#(secret)","frame":{"x":0,"y":0,"width":200,"height":40}}]}}"#
+            let drawn = try rendered(Array(tree.utf8), policy: "version: 1\ndefault: unmask\n", mode: .wireframe)
+            #expect(!drawn.contains(label), "\(label)")
+        }
         // With no secure view, the container's label is drawn as captured.
         let plain = json.replacingOccurrences(of: #""isSecureTextEntry":true,"#, with: "")
         #expect(try rendered(Array(plain.utf8), policy: maskAllPolicy, mode: .wireframe).contains("Password, HUNTER2x"))

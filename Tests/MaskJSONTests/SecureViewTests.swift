@@ -63,6 +63,7 @@ struct SecureViewTests {
         #""autofill_hints":["password"]"#, #""AutofillHints":"username,password""#, #""autofill-hints":[7]"#,
         #""text_content_type":"one-time-code""#, #""AUTOCOMPLETE":"current-password""#, #""auto_complete":false"#,
         #""inputType":1,"input_type":129"#, #""is_p\u0061ssword":true"#,
+        #""Type":"password""#, #""TYPE":["password"]"#, #""tYpe":"SecureTextField""#, #""typ\u0045":"password""#,
     ])
     func markers(_ marker: String) throws {
         let output = try masked(#"{"class":"android.widget.EditText",\#(marker),"text":"s3cret pin"}"#, policy: unmaskAllPolicy)

@@ -84,7 +84,14 @@ struct ContentDefaultsTests {
                      // Android's fields by simple name, and in the support library's packages.
                      "EditText", "ReactEditText", "AppCompatEditText", "android.support.v7.widget.AppCompatEditText",
                      "android.support.design.widget.TextInputEditText", "android.support.v7.widget.SearchView$SearchAutoComplete",
-                     "android.widget.SearchView.SearchAutoComplete", "android.inputmethodservice.ExtractEditText"]
+                     "android.widget.SearchView.SearchAutoComplete", "android.inputmethodservice.ExtractEditText",
+                     // By the ending of their names: Stripe, Xamarin and MAUI, Flutter's
+                     // secure field, Compose Multiplatform, React Native's new architecture,
+                     // UIKit's field editor, PIN views, nested editors.
+                     "com.stripe.android.view.CvcEditText", "crc64a0e0a82d0dbef0c4.FormsEditText", "Microsoft.Maui.Platform.MauiAppCompatEditText",
+                     "MauiTextField", "FlutterSecureTextInputView", "IntermediateTextInputUIView", "RCTTextInputComponentView",
+                     "UIFieldEditor", "_UITextFieldCanvasView", "STPInputTextField", "com.chaos.view.PinView",
+                     "androidx.leanback.widget.GuidedActionEditText", "android.widget.NumberPicker$CustomEditText"]
         let children = names.enumerated().map { #"{"class":"\#($1)","id":"f\#($0)","text":"LEAK\#($0) jane@example.com"}"# }
         let (tree, policy, _) = try CLIHarness.treeAndPolicy(
             "maskc-library-inputs", tree: #"{"root":{"class":"UIView","children":["# + children.joined(separator: ",") + #",{"class":"UILabel","text":"shown"}]}}"#,
@@ -120,6 +127,19 @@ struct ContentDefaultsTests {
             "maskc-exposed-inputs", tree: tree, policy: "version: 1.1\ndefault: unmask\ndefaults: { text: unmask, inputs: mask }\n" + rules)
         let result = try CLIHarness.run(["check", inputs, "--trees", inputsTree])
         #expect(result.stdout.contains("unmasks 2 views that 'defaults: {inputs: mask}' masks"), "\(result.transcript)")
+        // A recursive type rule on the form's class hands its unmask down as well (level 4).
+        let typed = tree.replacingOccurrences(of: #""class":"UIView","id":"form""#, with: #""class":"FormView""#)
+        let (typeTree, typePolicy, _) = try CLIHarness.treeAndPolicy(
+            "maskc-exposed-type", tree: typed,
+            policy: "version: 1.1\ndefault: mask\ndefaults: { inputs: mask }\ntypes:\n  FormView: { extends: UIView }\nrules:\n  - unmask: { type: FormView }\n    reason: form chrome\n")
+        let byType = try CLIHarness.run(["check", typePolicy, "--trees", typeTree])
+        #expect(byType.stdout.contains("unmasks 2 views that 'defaults: {inputs: mask}' masks"), "\(byType.transcript)")
+        // A field below a map is never sent: nothing to report.
+        let (mapTree, mapPolicy, _) = try CLIHarness.treeAndPolicy(
+            "maskc-exposed-map", tree: #"{"root":{"class":"UIView","id":"form","children":[{"class":"MKMapView","children":[{"class":"UITextField","text":"jane"}]}]}}"#,
+            policy: "version: 1.1\ndefault: unmask\ndefaults: { inputs: mask }\n" + rules)
+        let underMap = try CLIHarness.run(["check", mapPolicy, "--trees", mapTree])
+        #expect(!underMap.stdout.contains("exposed-by-ancestor"), "\(underMap.transcript)")
         #expect(!result.stdout.contains("'defaults: {text"), "\(result.transcript)")
         // The label (its own dimension) and the button (by the text it carries); the
         // field's default is the policy's unmask, and the empty view carries nothing.

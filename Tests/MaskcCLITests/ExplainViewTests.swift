@@ -90,4 +90,19 @@ struct ExplainViewTests {
         #expect(diff.stdout.contains("view 0.0.0 (UITextField) in "))
         #expect(diff.stdout.utf8.count < 400 * (depth + 1), "\(diff.stdout.utf8.count) bytes")
     }
+
+    @Test("5,000 nested labels, each with an e-mail: audit and --compare-policy name each finding in output linear in the tree")
+    func deepFindings() throws {
+        let depth = 5_000
+        var deep = ""
+        for level in 0..<depth { deep += #"{"class":"UILabel","text":"mail j\#(level)@example.com","children":["# }
+        deep += #"{"class":"UILabel","text":"end"}"# + String(repeating: "]}", count: depth)
+        let tree = try BadInputTests.file("deep-findings.json", #"{"root":"# + deep + "}")
+        let open = try BadInputTests.file("open.yaml", "version: 1\ndefault: unmask\n")
+        let closed = try BadInputTests.file("closed.yaml", "version: 1\ndefault: mask\n")
+        let audit = try CLIHarness.run(["audit", "--policy", open, tree, "--compare-policy", closed])
+        #expect(audit.exit == 0 && !audit.stdout.contains("@example.com"), "\(audit.stdout.prefix(500))")
+        #expect(audit.stdout.contains("…0 at depth 5000"), "\(audit.stdout.suffix(500))")
+        #expect(audit.stdout.utf8.count < 1_000 * (depth + 1), "\(audit.stdout.utf8.count) bytes")
+    }
 }

@@ -5,7 +5,7 @@ import MaskDiagnostics
 enum ExposedByAncestorRule: PolicyLintRule {
     static let description = LintRuleDescription(
         id: "exposed-by-ancestor", name: "Exposed by an ancestor", category: .corpus, severity: .warning,
-        summary: "With `--trees`: a recursive unmask on an instance unmasks descendants whose own type rule says mask, since a parent instance rule outranks a type rule; or descendants that a `defaults:` entry masks (`defaults: {inputs: mask}` and the fields of a form unmasked by its id, the labels inside those fields, or `defaults: {text: mask}` and a button's own text), since it outranks every default.",
+        summary: "With `--trees`: a recursive unmask on an instance unmasks descendants whose own type rule says mask, since a parent instance rule outranks a type rule; or descendants (sent at all) that a `defaults:` entry masks (`defaults: {inputs: mask}` and the fields of a form unmasked by its id or by a recursive type rule on its class, the labels inside those fields, or `defaults: {text: mask}` and a button's own text), since levels 2 and 4 outrank every default.",
         triggering: [
             LintExample("version: 1\ndefault: mask\ntypes:\n  BalanceLabel: { extends: UILabel }\nrules:\n  - mask: { type: BalanceLabel }\n  - ↓unmask: { accessibilityIdentifier: home.header }\n    reason: static header\n",
                         trees: [#"{"root": {"class": "UIView", "accessibilityIdentifier": "home.header", "children": [{"class": "BalanceLabel", "text": "$1,204.50"}]}}"#]),

@@ -512,6 +512,21 @@ if shouldRun("encode") { encodeBenchmarks() }
 
 if shouldRun("first-frame") { firstFrameCases() }
 
+/// Each command's best time, with its ratio to the same command's time at the depth
+/// before (2x per doubling is linear), as one line's fields.
+func timedAgainstPrevious(_ commands: [(String, [String])], _ previous: inout [String: Double]) -> String {
+    var fields: [String] = []
+    for (name, argv) in commands {
+        let (seconds, _, status) = best(quick ? 1 : 3, argv)
+        var field = "\(name) \(fmt(seconds, 3)) s"
+        if let before = previous[name] { field += " (x\(fmt(seconds / before, 2)))" }
+        if status != 0 { field += " exit \(status)" }
+        previous[name] = seconds
+        fields.append(field)
+    }
+    return fields.joined(separator: "; ")
+}
+
 if shouldRun("deep") {
     // Audit and explain on chains of views: the time per doubling of the depth says
     // whether a quadratic term is left (2x is linear). apply is the reference.
@@ -524,18 +539,24 @@ if shouldRun("deep") {
         write(path, String(repeating: #"{"class":"UIView","children":["#, count: depth)
               + #"{"class":"UITextField","accessibilityIdentifier":"login.password","text":"jane@example.com"}"#
               + String(repeating: "]}", count: depth))
-        var fields: [String] = []
-        for (name, argv) in [("apply", [maskcPath, "apply", path, "--policy", openPolicy]),
-                             ("audit", [maskcPath, "audit", "--policy", openPolicy, path]),
-                             ("audit html", [maskcPath, "audit", "--format", "html", "--policy", openPolicy, path]),
-                             ("explain", [maskcPath, "explain", path, "--policy", openPolicy])] {
-            let (seconds, _, status) = best(quick ? 1 : 3, argv)
-            var field = "\(name) \(fmt(seconds, 3)) s"
-            if let before = previous[name] { field += " (x\(fmt(seconds / before, 2)))" }
-            if status != 0 { field += " exit \(status)" }
-            previous[name] = seconds
-            fields.append(field)
-        }
-        line("deep chain, \(depth) views", fields.joined(separator: "; "))
+        let fields = timedAgainstPrevious([("apply", [maskcPath, "apply", path, "--policy", openPolicy]),
+                                           ("audit", [maskcPath, "audit", "--policy", openPolicy, path]),
+                                           ("audit html", [maskcPath, "audit", "--format", "html", "--policy", openPolicy, path]),
+                                           ("explain", [maskcPath, "explain", path, "--policy", openPolicy])], &previous)
+        line("deep chain, \(depth) views", fields)
+    }
+    // Nested text fields, each with text: every view of the outline is inside an input
+    // (named in its line), and every view changes in `diff --trees` (each one named).
+    let inputsPolicy = workDirectory + "/inputs.yaml"
+    write(inputsPolicy, "version: 1.1\ndefault: unmask\ndefaults: { inputs: mask }\n")
+    previous = [:]
+    for depth in quick ? [5_000, 10_000] : [10_000, 20_000, 40_000, 80_000] {
+        let path = workDirectory + "/deep-inputs-\(depth).json"
+        write(path, String(repeating: #"{"class":"UITextField","text":"typed","children":["#, count: depth)
+              + #"{"class":"UILabel","text":"end"}"# + String(repeating: "]}", count: depth))
+        let fields = timedAgainstPrevious([("apply", [maskcPath, "apply", path, "--policy", inputsPolicy]),
+                                           ("explain", [maskcPath, "explain", path, "--policy", inputsPolicy]),
+                                           ("diff --trees", [maskcPath, "diff", openPolicy, inputsPolicy, "--trees", path])], &previous)
+        line("nested text fields, \(depth) views", fields)
     }
 }

@@ -98,9 +98,9 @@ public struct CorpusReport: Sendable {
     }
 
     /// The `defaults:` entry that would mask a view on level 5, if any: its kind's
-    /// dimension's; else, inside a text input, the inputs' (stricter there); else, for a
-    /// view of no dimension, the dimension of the content it carries (`defaults.text`
-    /// for a button's text). Only entries the policy gives count: `default: mask`
+    /// dimension's; else, inside a text input, the inputs' (stricter there); else, for an
+    /// image carrying text, the text default; else, for a view of no dimension, the
+    /// dimension of the content it carries (`defaults.text` for a button's text). Only entries the policy gives count: `default: mask`
     /// alone is no `defaults:` entry.
     static func maskingDefault(_ table: DecisionTable, _ facts: ViewFacts, insideInput: Bool,
                                content: () -> (text: Bool, image: ImageSource??)?) -> DefaultDimension? {
@@ -111,6 +111,8 @@ public struct CorpusReport: Sendable {
             return dimension
         }
         if insideInput, table.defaults.inputs != nil, table.defaultState(for: .input).masks(imageSource: facts.imageSource) { return .inputs }
+        // An image's own text follows the text default on level 5 (``MaskDecision/masksText``).
+        if kind.dimension == .images, table.defaults.text != nil, table.defaultState(for: .text) == .mask, content()?.text == true { return .text }
         guard kind.dimension == nil, let carried = content() else { return nil }
         if carried.text, table.defaults.text != nil, table.defaultState(for: .text) == .mask { return .text }
         if let image = carried.image, table.defaults.images != nil, table.defaultState(for: .image).masks(imageSource: image) { return .images }

@@ -147,6 +147,12 @@ struct ContentDefaultsTests {
             "maskc-exposed-text", tree: tree, policy: "version: 1.1\ndefault: unmask\ndefaults: { text: mask }\n" + rules)
         let content = try CLIHarness.run(["check", text, "--trees", textTree])
         #expect(content.stdout.contains("unmasks 2 views that 'defaults: {text: mask}' masks"), "\(content.transcript)")
+        // An image's own label follows defaults.text on level 5: exposed by the unmask too.
+        let (imageTree, imagePolicy, _) = try CLIHarness.treeAndPolicy(
+            "maskc-exposed-image-text", tree: #"{"root":{"class":"UIView","id":"form","children":[{"class":"UIImageView","accessibilityLabel":"Photo of Jane Doe"}]}}"#,
+            policy: "version: 1.1\ndefault: unmask\ndefaults: { text: mask }\n" + rules)
+        let image = try CLIHarness.run(["check", imagePolicy, "--trees", imageTree])
+        #expect(image.stdout.contains("unmasks 1 view that 'defaults: {text: mask}' masks"), "\(image.transcript)")
         #expect(!content.stdout.contains("'defaults: {inputs"), "\(content.transcript)")
     }
 }

@@ -197,7 +197,8 @@ struct MappingTests {
         for member in [#""PASSWORD": true"#, #""Password": "1""#, #""is_password": true"#, #""isPassword": true"#, #""isObscured": true"#,
                        #""obscure-text": 1"#, #""secureTextEntry": "TRUE""#, #""IsSecureTextEntry": true"#, #""InputType": 129"#,
                        #""INPUT_TYPE": "textPassword""#, #""AutofillHints": ["password"]"#, #""autocomplete": "current-password""#,
-                       #""autoComplete": "one-time-code""#, #""text_content_type": "password""#, #""isObscured": {}"#, #""autocomplete": 7"#] {
+                       #""autoComplete": "one-time-code""#, #""text_content_type": "password""#, #""isObscured": {}"#, #""autocomplete": 7"#,
+                       #""type": "password""#, #""Type": ["text", "SecureTextField"]"#] {
             let rico = #"{"activity_name": "a/b", "activity": {"root": {"class": "com.x.Pin", "text": "LEAK", "# + member + "}}}"
             let converted = try convertAndRead(Array(rico.utf8), format: .rico)
             #expect(converted.decisions[0].isSecure && !converted.text.contains("current-password"), "\(member): \(converted.text)")

@@ -24,6 +24,10 @@ public enum SecureMarkerKey: Sendable, Equatable {
         guard key.count >= 8, key.count <= 40 else { return nil }
         var start = 0
         if let colon = key.lastIndex(of: UInt8(ascii: ":")) { start = colon + 1 }
+        // Every marker begins with one of `p i o s a t`: most other keys a tree holds
+        // (`contentDescription`, `backgroundColor`) stop at their first letter.
+        while start < key.count, key[start] == UInt8(ascii: "-") || key[start] == UInt8(ascii: "_") { start += 1 }
+        guard start < key.count, Self.firstLetters.contains(key[start] | 0x20) else { return nil }
         // Folded into a fixed buffer: no allocation for the keys a tree holds.
         var folded: (UInt64, UInt64, UInt64) = (0, 0, 0)
         var count = 0
@@ -43,6 +47,9 @@ public enum SecureMarkerKey: Sendable, Equatable {
         for (name, marker) in foldedNames where name.count == count && name.words == folded { return marker }
         return nil
     }
+
+    /// The first letters of the markers' names, lower-cased.
+    private static let firstLetters: Set<UInt8> = Set("piosat".utf8)
 
     /// ``of(_:)`` for a key held as a string.
     public static func of(_ key: String) -> SecureMarkerKey? {

@@ -12,7 +12,8 @@
 /// view whose children are not sent (a map's pins).
 ///
 /// Texts are compared as ``normalized(_:)`` bytes: letters in lower case (every
-/// cased script below U+3000, final sigma as sigma), fullwidth forms as ASCII, hyphens
+/// cased script below U+3000, final sigma as sigma, `ß` and `ẞ` as `ss`, the Latin
+/// ligatures spelled out), fullwidth forms as ASCII, hyphens
 /// as `-`, invisible format characters (bidi marks, zero-width spaces, soft hyphens,
 /// variation selectors) dropped,
 /// every run of white space as one space, trimmed. A masked text is found where it
@@ -61,6 +62,9 @@ public enum MaskedEcho {
         normalizing(text)
     }
 
+    /// What U+FB00 to U+FB06 fold to.
+    private static let ligatures = ["ff", "fi", "fl", "ffi", "ffl", "st", "st"]
+
     private static func normalizing<Bytes: Sequence<UInt8>>(_ text: Bytes) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(text.underestimatedCount)
@@ -96,6 +100,12 @@ public enum MaskedEcho {
                 pendingSpace = true
             case 0x2010...0x2015, 0x2212, 0xFE63: put(0x2D)  // hyphens and dashes
             case 0x3C2: put(0x3C3)  // final sigma: σ
+            // Case folding beyond lowercasing: sharp s (`straße`, `STRASSE`), long s, the
+            // Latin ligatures (`ﬁle` is `file`).
+            case 0xDF, 0x1E9E: put(0x73); put(0x73)
+            case 0x17F: put(0x73)
+            case 0xFB00...0xFB06:
+                for byte in Self.ligatures[Int(value - 0xFB00)].utf8 { put(UInt32(byte)) }
             case 0x34F, 0x61C, 0x180B...0x180F, 0xFE00...0xFE0F:
                 continue  // grapheme joiner, Arabic letter mark, Mongolian and other variation selectors
             default:

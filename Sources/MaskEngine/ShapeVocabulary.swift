@@ -354,10 +354,19 @@ public enum ShapeVocabulary {
             guard length >= 12 else { return false }
             let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
             if length >= 30 && word[0] == UInt8(ascii: "e") && word[1] == UInt8(ascii: "y") && word[2] == UInt8(ascii: "J") { return true }
-            return ValueDetectors.secretPrefixes.contains { prefix in
-                prefix.utf8CodeUnitCount <= word.count
-                    && zip(UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount), word).allSatisfy { $0 == $1 }
+            // A prefix at the word's start or after a mark inside it (`key=sk_live_…`), as
+            // the detector finds one.
+            for at in word.indices where at == 0 || !isASCIIAlphanumeric(word[at - 1]) {
+                let rest = UnsafeBufferPointer(rebasing: word[at...])
+                if ValueDetectors.secretPrefixes.contains(where: { prefix in
+                    prefix.utf8CodeUnitCount <= rest.count
+                        && zip(UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount), rest).allSatisfy { $0 == $1 }
+                }) { return true }
             }
+            return false
+        }
+        func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
         }
         for (index, byte) in bytes.enumerated() {
             // Bytes the detectors may fold or drop (non-ASCII), or read inside a word

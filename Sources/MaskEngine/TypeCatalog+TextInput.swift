@@ -23,7 +23,7 @@ extension TypeCatalog {
     /// The fields of cross-platform and component libraries and platform classes that
     /// captures name without their superclasses, by the class names their views carry
     /// at run time: search views' editors (nested classes), XCUITest's combo box, React
-    /// Native's, Flutter's, Material Components for iOS's and Stripe's fields. Inputs by name, like
+    /// Native's, Flutter's, Material Components for iOS's, Stripe's and .NET MAUI's fields. Inputs by name, like
     /// ``fieldTextClasses``, and not declared in the built-in catalog (a declaration
     /// each would cost every resolver's first frame): a view that brings no superclasses
     /// is not a `UITextField` to a type rule; one that brings them reaches `UITextField`
@@ -36,6 +36,8 @@ extension TypeCatalog {
         "MDCTextField", "MDCBaseTextField", "MDCFilledTextField", "MDCOutlinedTextField", "MDCMultilineTextField",
         "MDCBaseTextArea", "MDCFilledTextArea", "MDCOutlinedTextArea",
         "STPFormTextField", "STPPaymentCardTextField",
+        // .NET MAUI's editor on iOS (a `UITextView`); AppKit's text view.
+        "MauiTextView", "NSTextView",
     ]).union(androidInputSimpleNames)
 
     /// Android's input classes by their simple names, for the captures that write a
@@ -113,12 +115,15 @@ extension TypeCatalog {
         "TextInputView", "TextInputUIView", "TextInputComponentView", "TextFieldCanvasView", "PinView",
     ]
 
-    /// The last bytes of ``inputNameEndings``: a name ending in none of them is not read further.
-    private static let inputEndingLastBytes: Set<UInt8> = Set(inputNameEndings.compactMap { $0.utf8.last })
+    /// The last bytes of ``inputNameEndings`` and of the words ``namesSecureInput(_:)``
+    /// ends on, in either case: a name ending in none of them is not read further.
+    private static let inputEndingLastBytes: Set<UInt8> = Set((inputNameEndings + ["field", "input", "entry", "box", "pad", "editor", "view"])
+        .compactMap { $0.utf8.last }.flatMap { [$0, $0 & ~0x20] })
 
     /// Whether a class name ends in one of ``inputNameEndings`` (after its module or
     /// package, or `$` of a nested class), with at least one byte before it (`EditText`
-    /// and `TextField` alone are in the list).
+    /// and `TextField` alone are in the list), or is named as an input for secure entry
+    /// (``namesSecureInput(_:)``: `MyPasswordField`, `OtpView`, `PinCodeView`).
     /// - Complexity: O(e) for the endings' total length, after a one-byte check.
     static func isInputByName(_ name: String) -> Bool {
         var name = name
@@ -129,7 +134,7 @@ extension TypeCatalog {
                 guard bytes.count > count else { continue }
                 if bytes[(bytes.count - count)...].elementsEqual(ending.utf8) { return true }
             }
-            return false
+            return namesSecureInput(bytes)
         }
     }
 

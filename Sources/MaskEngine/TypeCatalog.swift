@@ -180,10 +180,13 @@ public struct TypeCatalog: Sendable {
         return !chain.contains { $0.isExactly(next) }
     }
 
-    /// The first kind declared along `chain`, or `.other`.
+    /// The first kind declared along `chain`, or `.other`; `secure-text` for a chain
+    /// that takes input with a class named for secure entry before that declaration
+    /// (``chainKind(declared:takesInput:undeclaredNamesSecureEntry:)``).
     public func kind(along chain: [String]) -> ViewKind {
-        for name in chain { if let kind = declaration(of: name)?.kind { return kind } }
-        return .other
+        let first = chain.firstIndex { declaration(of: $0)?.kind != nil }
+        return Self.chainKind(declared: first.flatMap { declaration(of: chain[$0])?.kind },
+                              takesInput: chain.contains(where: Self.isTextInputClass)) { chain[..<(first ?? chain.count)].contains(where: Self.namesSecureEntry) }
     }
 
     /// Whether views of the first class along `chain` that says so emit their subtree
@@ -227,6 +230,8 @@ struct ChainSummary {
     /// The class and its superclasses, most specific first.
     var chain: [String]
     private var firstKind: ViewKind?
+    /// How many classes of the chain come before the first declared kind.
+    private var undeclaredCount = 0
     private var firstRecurse: Bool?
     /// Whether a class of the chain is one of ``TypeCatalog/textInputClasses``.
     private var takesInput = false
@@ -235,15 +240,19 @@ struct ChainSummary {
 
     init(chain: [String]) { self.chain = chain }
 
-    /// The first kind declared along the chain, or `.other` (``TypeCatalog/kind(along:)``).
-    var kind: ViewKind { firstKind ?? .other }
+    /// The first kind declared along the chain, or `.other`, or `secure-text` for an
+    /// input named for secure entry (``TypeCatalog/kind(along:)``).
+    var kind: ViewKind { TypeCatalog.chainKind(declared: firstKind, takesInput: takesInput) { chain[..<undeclaredCount].contains(where: TypeCatalog.namesSecureEntry) } }
     /// ``TypeCatalog/recurses(along:)``.
     var recurses: Bool { firstRecurse ?? true }
     /// ``TypeCatalog/selectorKind(along:)``.
     var selectorKind: SelectorKind { SelectorKind(kind: kind, takesInput: takesInput) }
 
     mutating func note(_ name: String, _ declaration: ClassDeclaration?) {
-        if firstKind == nil { firstKind = declaration?.kind }
+        if firstKind == nil {
+            firstKind = declaration?.kind
+            if firstKind == nil { undeclaredCount += 1 }
+        }
         if firstRecurse == nil { firstRecurse = declaration?.recurse }
         if !takesInput && TypeCatalog.isTextInputClass(name) { takesInput = true }
     }

@@ -58,6 +58,8 @@ struct ClassFacts: Sendable {
 /// `recurse` (``TypeCatalog/declaration(of:)``), whether it is a text input class, and
 /// its type rules (``DecisionTable/typeRules(forClass:)``, before screen scoping).
 struct ChainStep: Sendable {
+    /// The class name the step is for.
+    var name: String
     var superclass: String?
     var kind: ViewKind?
     var recurse: Bool?
@@ -72,7 +74,7 @@ extension DecisionTable {
     /// - Parameter declared: the name's own declaration, when the caller holds it.
     func chainStep(_ name: String, declared: ClassDeclaration? = nil) -> ChainStep {
         let declaration = declared ?? catalog.declaration(of: name)
-        return ChainStep(superclass: declaration?.superclass, kind: declaration?.kind, recurse: declaration?.recurse,
+        return ChainStep(name: name, superclass: declaration?.superclass, kind: declaration?.kind, recurse: declaration?.recurse,
                          takesInput: TypeCatalog.isTextInputClass(name), typeRules: typeRules(forClass: name) ?? [])
     }
 }
@@ -621,14 +623,20 @@ public struct ViewResolver: Sendable {
             }
         }
         // ``ChainSummary``: the first kind and `recurse` declared, any text input.
-        var kind: ViewKind?, recurse: Bool?, takesInput = false
+        var declaredKind: ViewKind?, recurse: Bool?, takesInput = false, undeclared = 0
         for number in chain {
             let step = chainStep(number)
-            if kind == nil { kind = step.kind }
+            if declaredKind == nil {
+                declaredKind = step.kind
+                if declaredKind == nil { undeclared += 1 }
+            }
             if recurse == nil { recurse = step.recurse }
             if step.takesInput { takesInput = true }
         }
-        let selectorKind = SelectorKind(kind: kind ?? .other, takesInput: takesInput)
+        let kind = TypeCatalog.chainKind(declared: declaredKind, takesInput: takesInput) {
+            chain[..<undeclared].contains { TypeCatalog.namesSecureEntry(chainStep($0).name) }
+        }
+        let selectorKind = SelectorKind(kind: kind, takesInput: takesInput)
         // ``typeLevelRules(along:selectorKind:as:)``: on each level, the most specific
         // class with a type rule that applies, else the kind's rules.
         var own: Int32 = -1, recursive: Int32 = -1
@@ -646,7 +654,7 @@ public struct ViewResolver: Sendable {
             if own < 0 { own = kinds.own?.winner ?? -1 }
             if recursive < 0 { recursive = kinds.recursive?.winner ?? -1 }
         }
-        return ClassFacts(kind: kind ?? .other, recurses: recurse ?? true, chainCut: cut, typeRule: own, recursiveTypeRule: recursive,
+        return ClassFacts(kind: kind, recurses: recurse ?? true, chainCut: cut, typeRule: own, recursiveTypeRule: recursive,
                           defaultState: table.defaultState(for: selectorKind), isInput: selectorKind == .input,
                           insideInputState: table.defaultState(for: selectorKind).stricter(table.defaultState(for: .input)),
                           masksTextWhenShown: table.masksTextWhenShown(selectorKind))

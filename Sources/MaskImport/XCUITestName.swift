@@ -1,3 +1,5 @@
+import MaskEngine
+
 /// What an XCUITest (or Appium iOS) element's `name` attribute is: the app's
 /// accessibility identifier, or text.
 ///
@@ -17,7 +19,8 @@
 ///    (a container that copies a child's text);
 /// 3. `name` looks like a developer identifier (``looksLikeIdentifier(_:)``).
 ///
-/// Comparisons ignore case and surrounding whitespace, so `NEWS` repeats the label `News`.
+/// Comparisons ignore case, surrounding and repeated whitespace and invisible characters
+/// (``comparable(_:)``), so `NEWS` repeats the label `News`.
 enum XCUITestName {
     /// What to do with one element's `name`.
     enum Role: Equatable {
@@ -198,11 +201,12 @@ enum XCUITestName {
         return words
     }
 
-    /// A name, label or value as compared: surrounding whitespace dropped, lowercased.
+    /// A name, label or value as compared: as the echo guard compares texts
+    /// (``MaskEngine/MaskedEcho/normalized(_:)``): case folded, fullwidth forms as
+    /// ASCII, invisible characters (zero-width spaces and joiners, variation selectors,
+    /// bidi marks) dropped, runs of white space one space, trimmed. A word typed with an
+    /// invisible character in it (`vj_137\u{FE0F}`) is the same word as a name.
     static func comparable(_ text: String) -> String {
-        // Indices, not reversed views: a reversed slice is read through generic code,
-        // a character at a time (most of the importer's time on a large capture).
-        guard let first = text.firstIndex(where: { !$0.isWhitespace }), let last = text.lastIndex(where: { !$0.isWhitespace }) else { return "" }
-        return text[first...last].lowercased()
+        String(decoding: MaskedEcho.normalized(text.utf8), as: UTF8.self)
     }
 }

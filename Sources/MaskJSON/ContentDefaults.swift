@@ -3,7 +3,8 @@ import MaskEngine
 /// Per-dimension defaults by the content a view carries, over a tree read from JSON
 /// (``DecisionTable/contentDefault(_:kind:carriesText:image:)``): a view shown on
 /// level 5 whose kind has no dimension is masked when it carries text (a non-empty
-/// string or a number in a text-bearing field, or in a field the engine does not know)
+/// string or a number in a text-bearing field, or in a field the engine does not know,
+/// or a value without its field's shape in a structural field: `"selected": "Jane Doe"`)
 /// and `defaults.text` masks, or an `image` that `defaults.images` masks.
 enum ContentDefaults {
     /// What the view object at `object` carries: text (a non-empty string or a number
@@ -18,7 +19,8 @@ enum ContentDefaults {
         var k = object + 1
         while k < objectEnd {
             let valueEnd = reader.end(ofValueAt: k + 1)
-            switch keys.meaning(tape, bytes: bytes, tokens[k], at: k).emitted {
+            let meaning = keys.meaning(tape, bytes: bytes, tokens[k], at: k)
+            switch meaning.emitted {
             case .text, .placeholder, .label, .unknown:
                 if !carriesText {
                     carriesText = (k + 1..<valueEnd).contains { t in
@@ -30,11 +32,47 @@ enum ContentDefaults {
                 images += 1
                 source = images == 1 ? reader.imageSource(at: k + 1) : nil
             default:
-                break
+                // User text in a structural field (`"selected": "Jane Doe"`): masked like
+                // an unknown field's when the view is, so it is text the view carries.
+                if !carriesText, let shape = meaning.shape, shape != .className {
+                    carriesText = !fits(shape, valueAt: k + 1, tape: tape, bytes: bytes, tokens: tokens)
+                }
             }
             k = valueEnd
         }
         return (carriesText, images, source)
+    }
+
+    /// Whether the value at `value` has a structural field's shape, as the writer keeps
+    /// it in a masked view (``FieldShape``): every string and number of it accepted, an
+    /// object only where the shape takes one, a font object's members only a font's
+    /// attributes.
+    static func fits(_ shape: FieldShape, valueAt value: Int, tape: JSONTape, bytes: UnsafePointer<UInt8>,
+                     tokens: UnsafePointer<JSONToken>) -> Bool {
+        var fits = true
+        var depth = 0
+        tape.forEachToken(inValueAt: value) { t, isKey in
+            guard fits else { return }
+            let token = tokens[t]
+            if isKey {
+                if shape == .font && !ShapeVocabulary.fontAttributes.contains(tape.string(t)) { fits = false }
+                return
+            }
+            switch token.kind {
+            case .string:
+                fits = token.hasEscapes ? shape.accepts(string: tape.string(t))
+                    : shape.accepts(string: UnsafeBufferPointer(start: bytes + Int(token.start), count: Int(token.length)))
+            case .number:
+                fits = shape.accepts(number: UnsafeBufferPointer(start: bytes + Int(token.start), count: Int(token.length)))
+            case .objectStart:
+                // A font's attributes are one level deep (a font object inside one is masked).
+                depth += 1
+                if !shape.acceptsObjects || (shape == .font && depth > 1) { fits = false }
+            default:
+                break
+            }
+        }
+        return fits
     }
 
     /// Masks the views of `layout` that the content defaults of `table` mask.

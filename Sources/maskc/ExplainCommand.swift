@@ -272,17 +272,17 @@ struct ExplainCommand: ParsableCommand {
         let tree = document.tree
         let facts = tree.views[trace.view]
         var lines = [
-            "view \(label(tree, trace.view)) (\(facts.className)), index path \(trace.indexPath)",
-            "class chain: \(trace.chain.joined(separator: " > "))\(facts.superclasses != nil ? " (from the tree)" : "")",
+            "view \(label(tree, trace.view)) (\(ReportName.printable(facts.className))), index path \(trace.indexPath)",
+            "class chain: \(trace.chain.map(ReportName.printable).joined(separator: " > "))\(facts.superclasses != nil ? " (from the tree)" : "")",
             "kind: \(trace.decision.kind.rawValue)\(trace.decision.isSecure ? ", secure text entry (or inside one)" : "")",
-            "reliable target: \(trace.target)",
+            "reliable target: \(ReportName.printableTarget(trace.target))",
         ]
         let echo = trace.decision.echoSource
         let deciding: PrecedenceLevel? = trace.lock != nil ? nil : detector != nil || echo != nil ? .detector
             : trace.steps.first { $0.winner != nil }?.level ?? .default
         if let lock = trace.lock {
             var head = "locked: "
-            if let ancestor = lock.ancestor { head += "ancestor \(label(tree, ancestor)) (\(tree.views[ancestor].className)): " }
+            if let ancestor = lock.ancestor { head += "ancestor \(label(tree, ancestor)) (\(ReportName.printable(tree.views[ancestor].className))): " }
             lines.append(head + ruleText(table, lock.rule) + " <- decides (a locked mask: no other rule can unmask the view)")
         } else if let detector {
             lines.append("level 0 (detector): detect:\(detector.rawValue) found personal data in the view's content <- decides")
@@ -291,11 +291,11 @@ struct ExplainCommand: ParsableCommand {
         }
         for step in trace.steps {
             var head = "level \(step.level.rawValue) (\(step.level.title)): "
-            if let ancestor = step.ancestor { head += "ancestor \(label(tree, ancestor)) (\(tree.views[ancestor].className)): " }
-            if let className = step.className, step.level == .type { head += "class \(className): " }
+            if let ancestor = step.ancestor { head += "ancestor \(label(tree, ancestor)) (\(ReportName.printable(tree.views[ancestor].className))): " }
+            if let className = step.className, step.level == .type { head += "class \(ReportName.printable(className)): " }
             if let kind = step.kind { head += "kind \(kind.rawValue): " }
             if step.level == .default {
-                head += defaultText(table, facts, inside: trace.inputAncestor.map { "\(label(tree, $0)) (\(tree.views[$0].className))" })
+                head += defaultText(table, facts, inside: trace.inputAncestor.map { "\(label(tree, $0)) (\(ReportName.printable(tree.views[$0].className)))" })
                 head += deciding == .default ? " <- decides" : " (not reached)"
                 lines.append(head)
                 continue
@@ -326,7 +326,7 @@ struct ExplainCommand: ParsableCommand {
         // Inside a view whose children are not sent, the view's own decision is moot:
         // nothing of it leaves the device, so nothing of its content is shown here.
         if let ancestor = notEmittingAncestor(of: trace.view, in: tree, decisions) {
-            lines.append("decision: not emitted (inside \(label(tree, ancestor)) (\(tree.views[ancestor].className)), whose children are not sent)")
+            lines.append("decision: not emitted (inside \(label(tree, ancestor)) (\(ReportName.printable(tree.views[ancestor].className))), whose children are not sent)")
             return ReportText.lines(lines)
         }
         var result = "decision: \(trace.decision.isMasked ? "masked" : "shown")"

@@ -166,12 +166,19 @@ final class OutputSink {
             let destination = System.destination(of: path)
             let permissions = System.permissions(atPath: destination)
             let temporary = destination + ".maskc-partial"
-            guard let fd = System.createForWriting(temporary) else { throw FileIO.Failure(message: FileIO.systemError()) }
+            // Tracked before it exists: a signal between creating the file and tracking
+            // it would leave it behind (removing a file not yet made does nothing).
+            let slot = System.trackPartialOutput(temporary)
+            guard let fd = System.createForWriting(temporary) else {
+                let failure = FileIO.Failure(message: FileIO.systemError())
+                System.forgetPartialOutput(slot)
+                throw failure
+            }
             if let permissions { System.setPermissions(fd, permissions) }
             self.path = destination
             self.fd = fd
             self.temporary = temporary
-            crashSlot = System.trackPartialOutput(temporary)
+            crashSlot = slot
         } else {
             self.path = nil
             self.fd = System.standardOutput

@@ -76,6 +76,10 @@ struct DetectorTests {
         ("Q9xT2mLp8ZrV4nKc7WbY3hJd", true), ("-----BEGIN PRIVATE KEY-----", true), ("wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", true),
         ("The quick brown fox", false), ("internationalization", false), ("Current directory: /storage/emulated/0/Android/", false),
         ("Screenshot_20160305-123456_WhatsApp", false), ("DCIM/Camera/IMG_20160305_123456", false), ("-----BEGIN CERTIFICATE-----", false),
+        // A prefix after a mark inside a word; not glued to letters.
+        ("key=sk_live_51HxAbCdEfGh", true), ("secret:sk_live_51HxAbCdEfGh", true), ("apiKey:sk_live_51HxAbCdEfGh", true),
+        ("token=ghp_abcdefghijklmn", true), ("aws=AKIAIOSFODNN7EXAMPL", true), ("tok-sk_live_51HxAbCdEf", true), ("row-ghp_abcdefghijkl", true),
+        ("desk_live_streaming_now", false), ("Mask_live_event_today", false), ("tok-sk_live_", false),
     ])
     func secret(_ text: String, _ expected: Bool) {
         #expect(ValueDetectors.scan(text).contains(.secret) == expected)

@@ -399,7 +399,14 @@ extension ReferenceDetectors {
     static func containsSecret(_ text: String) -> Bool {
         if text.firstRange(of: "-----BEGIN") != nil, text.firstRange(of: "PRIVATE KEY-----") != nil { return true }
         for word in text.split(whereSeparator: { $0.isWhitespace || $0 == "\"" || $0 == "'" || $0 == "," }) {
-            if secretPrefixes.contains(where: { word.hasPrefix($0) && word.count >= $0.count + 8 }) { return true }
+            // At the word's start or after a mark inside it (`key=sk_live_…`).
+            let starts = [word.startIndex] + word.indices.dropFirst().filter { index in
+                let before = word[word.index(before: index)]
+                return !(before.isLetter || before.isNumber)
+            }
+            for start in starts where secretPrefixes.contains(where: { word[start...].hasPrefix($0) && word[start...].count >= $0.count + 8 }) {
+                return true
+            }
             if word.hasPrefix("eyJ"), word.split(separator: ".").count == 3, word.count >= 30 { return true }
             guard word.count >= 24, word.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-+/=".contains($0)) }) else { continue }
             let trimmed = ReferenceMachineTokens.trimmingPunctuation(word)

@@ -37,9 +37,13 @@ struct ChainStepTests {
             classes.append(ClassDeclaration("Long\(index)", extends: index == TypeCatalog.maximumChainLength + 4 ? "UILabel" : "Long\(index + 1)"))
         }
         classes.append(ClassDeclaration("PrimaryButton", extends: "UIButton"))
+        // Inputs named for secure entry: undeclared, declared without a kind, given one.
+        classes.append(ClassDeclaration("SecretField", extends: "UITextField"))
+        classes.append(ClassDeclaration("PasswordHintField", extends: "UITextField", kind: .text))
         if seed % 3 == 0 { classes.append(ClassDeclaration("UILabel", kind: .image)) }
         let names = Self.builtin + (0..<12).map { "Custom\($0)" } + ["LoopA", "Long0", "Long3", "MyApp.PrimaryButton", "PrimaryButton",
-                                                                     "MyApp.Custom3", "Unknown", "Other.UILabel"]
+                                                                     "MyApp.Custom3", "Unknown", "Other.UILabel",
+                                                                     "PasswordEditText", "SecretField", "PasswordHintField", "OTPTextField"]
         var rules: [MaskRule] = []
         for _ in 0..<Int.random(in: 0...10, using: &rng) {
             let selector: ViewSelector = Int.random(in: 0..<4, using: &rng) == 0

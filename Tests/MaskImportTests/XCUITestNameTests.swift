@@ -65,6 +65,10 @@ struct XCUITestNameTests {
             #"<XCUIElementTypeStaticText label="Typing...jdoe_1984"/><XCUIElementTypeCell name="jdoe_1984" label="Chat"/>"#,
             #"<XCUIElementTypeStaticText label="__jdoe_1984__ joined"/><XCUIElementTypeCell name="jdoe_1984" label="Chat"/>"#,
             #"<XCUIElementTypeStaticText label="team-jdoe_1984.admin"/><XCUIElementTypeCell name="jdoe_1984" label="Chat"/>"#,
+            // Invisible characters, fullwidth forms and runs of spaces in the text shown or typed.
+            #"<XCUIElementTypeStaticText label="Hi jdoe_1984&#xFE0F;"/><XCUIElementTypeOther name="jdoe_1984" label="Header"/>"#,
+            #"<XCUIElementTypeStaticText label="Hi jd&#x200B;oe_1984"/><XCUIElementTypeOther name="jdoe_1984" label="Header"/>"#,
+            #"<XCUIElementTypeTextField label="User" value="ｊｄｏｅ_1984"/><XCUIElementTypeOther name="jdoe_1984" label="Header"/>"#,
         ]
         for capture in captures {
             let json = try Self.converted(capture)

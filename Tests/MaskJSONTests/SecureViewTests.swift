@@ -108,15 +108,31 @@ struct SecureViewTests {
         }
     }
 
-    @Test("apply and read + decide + write agree on secure subtrees (bytes and String paths)")
-    func pathsAgree() throws {
-        let input = #"{"class":"UIView","children":[{"class":"EditText","inputType":129,"text":"a b","children":[{"class":"UILabel","text":"xyz","n":5}]},{"class":"UILabel","autofillHints":["password"],"text":"pw","children":[{"class":"UILabel","text":"q"}]}]}"#
+    /// `input` under `default: unmask` through apply's fast path, expecting read +
+    /// decide + write to give the same bytes.
+    func appliedBothWays(_ input: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let masker = TreeMasker(table: try compileTable(unmaskAllPolicy))
         let fast = String(decoding: try masker.apply(Array(input.utf8), file: "t.json"), as: UTF8.self)
         let document = try masker.read(Array(input.utf8), file: "t.json")
         var out: [UInt8] = []
         masker.write(document, decisions: masker.decide(document), to: &out, flush: { _ in })
-        #expect(fast == String(decoding: out, as: UTF8.self) + "\n")
+        #expect(fast == String(decoding: out, as: UTF8.self) + "\n", sourceLocation: sourceLocation)
+        return fast
+    }
+
+    @Test("apply and read + decide + write agree on secure subtrees (bytes and String paths)")
+    func pathsAgree() throws {
+        let input = #"{"class":"UIView","children":[{"class":"EditText","inputType":129,"text":"a b","children":[{"class":"UILabel","text":"xyz","n":5}]},{"class":"UILabel","autofillHints":["password"],"text":"pw","children":[{"class":"UILabel","text":"q"}]}]}"#
+        let fast = try appliedBothWays(input)
         #expect(fast == #"{"class":"UIView","children":[{"class":"EditText","inputType":129,"text":"•••","children":[{"class":"UILabel","text":"•••","n":"l"}]},{"class":"UILabel","autofillHints":["password"],"text":"••","children":[{"class":"UILabel","text":"•"}]}]}"# + "\n")
+    }
+
+    @Test("an input whose class is named for secure entry is bullets with no marker, in apply's fast and document paths")
+    func secureByClassName() throws {
+        let input = #"{"class":"UIView","children":[{"class":"com.example.PasswordEditText","text":"hunter2"},{"class":"LoginPin","superclasses":["UITextField","UIControl","UIView"],"text":"4711","children":[{"class":"UILabel","text":"47"}]},{"class":"CvcEditText","text":"123"},{"class":"PasswordLabel","text":"Password"},{"class":"ShippingTextField","text":"Main St"}]}"#
+        let fast = try appliedBothWays(input)
+        #expect(leaks(fast, ["hunter2", "4711", "\"47\"", "123"]) == [])
+        #expect(fast.contains(#""text":"•••••••""#) && fast.contains(#""text":"••••""#) && fast.contains(#""text":"••""#))
+        #expect(fast.contains(#""text":"Password""#) && fast.contains(#""text":"Main St""#), "a label, and an input named for nothing secret, follow the policy")
     }
 }

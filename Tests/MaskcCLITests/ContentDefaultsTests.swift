@@ -48,6 +48,28 @@ struct ContentDefaultsTests {
         #expect(result.stdout.contains(#""id":"plain","frame":{"x":0,"y":200,"width":400,"height":40},"text":"""#), "\(result.stdout)")
     }
 
+    @Test("user text in a structural field (a flag, an enumeration, geometry, a font) is text the view carries; fields of their shapes are not")
+    func structuralFieldsOutOfShape() throws {
+        let (tree, policy, _) = try CLIHarness.treeAndPolicy("maskc-content-structural", tree: #"""
+            {"root":{"class":"UIView","children":[
+            {"class":"android.widget.Spinner","id":"country","selected":"Jane Doe, 12 Main Street"},
+            {"class":"UIButton","id":"card","isSelected":"Visa LEAKF"},
+            {"class":"UIView","id":"kb","keyboardType":"jane.doe@example.com"},
+            {"class":"UIView","id":"geo","frame":{"x":"LEAKG","y":0,"width":10,"height":10}},
+            {"class":"UIView","id":"font","font":{"name":"Helvetica","note":"LEAKH"}},
+            {"class":"UIView","id":"bg","backgroundColor":"LEAKI Jones"},
+            {"class":"UIView","id":"ok","selected":true,"keyboardType":"numberPad","backgroundColor":"#FF0000","font":{"name":"Helvetica","size":12},"frame":{"x":0,"y":0,"width":10,"height":10}}]}}
+            """#, policy: "version: 1.1\ndefault: unmask\ndefaults: { text: mask }\n")
+        let result = try CLIHarness.run(["apply", tree, "--policy", policy, "--explain"])
+        #expect(result.exit == 0, "\(result.stderr)")
+        for leak in ["Jane", "Main Street", "LEAKF", "jane.doe", "LEAKG", "LEAKH", "LEAKI"] {
+            #expect(!result.stdout.contains(leak), "\(leak): \(result.stdout)")
+        }
+        let explained = try CLIHarness.run(["explain", tree, "--policy", policy])
+        #expect(explained.stdout.components(separatedBy: "masked, level 5: defaults.text mask").count - 1 == 6, "\(explained.stdout)")
+        #expect(explained.stdout.contains("ok UIView [other] shown, level 5: default unmask"), "\(explained.stdout)")
+    }
+
     @Test("explain names the dimension that masked a view for what it carries")
     func explain() throws {
         let (tree, policy, _) = try Self.files()
@@ -99,7 +121,12 @@ struct ContentDefaultsTests {
         let result = try CLIHarness.run(["apply", tree, "--policy", policy])
         #expect(result.exit == 0 && !result.stdout.contains("LEAK") && result.stdout.contains(#""text":"shown""#), "\(result.transcript)")
         let explained = try CLIHarness.run(["explain", tree, "--policy", policy])
-        #expect(explained.stdout.components(separatedBy: "[other] masked, level 5: defaults.inputs mask").count - 1 == names.count, "\(explained.stdout)")
+        // Those named for secure entry (Stripe's CVC field, Flutter's secure field, a PIN
+        // view) are secure text, masked whatever the defaults.
+        let secure = ["com.stripe.android.view.CvcEditText", "FlutterSecureTextInputView", "com.chaos.view.PinView"]
+        #expect(explained.stdout.components(separatedBy: "[other] masked, level 5: defaults.inputs mask").count - 1 == names.count - secure.count,
+                "\(explained.stdout)")
+        for name in secure { #expect(explained.stdout.contains("\(name) [secure-text] masked"), "\(name): \(explained.stdout)") }
     }
     @Test("audit and render name what decided a view without a rule: the dimension's default, the inputs' default around it, not 'default'")
     func decidedWithoutRule() throws {

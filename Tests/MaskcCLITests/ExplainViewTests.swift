@@ -27,6 +27,26 @@ struct ExplainViewTests {
         #expect(result.stdout.contains("decision: shown"))
     }
 
+    @Test("--view prints identifiers, tags, screens and classes holding personal data by their shapes, as the outline does")
+    func tracePrintsShapes() throws {
+        let tree = try BadInputTests.file("pii-ids.json", """
+            {"screen": "jane.doe@example.com", "root": {"class": "UIView", "children": [
+              {"class": "UILabel", "accessibilityIdentifier": "cell.4111111111111111", "text": "a"},
+              {"class": "UILabel", "restorationIdentifier": "jane.roe@example.com", "text": "b"},
+              {"class": "UILabel", "tag": 4111111111111111, "text": "c"},
+              {"class": "App.jim@example.com", "children": [{"class": "UILabel", "text": "d"}]}]}}
+            """)
+        let policy = try BadInputTests.file("pii-ids.yaml", "version: 1\ndefault: mask\nrules:\n  - mask: { type: UIView, recursive: true }\n")
+        for path in ["0.0", "0.1", "0.2", "0.3", "0.3.0"] {
+            let result = try CLIHarness.run(["explain", tree, "--policy", policy, "--index-path", path])
+            #expect(result.exit == 0, "\(path): \(result.stderr)")
+            for secret in ["jane.doe@", "jane.roe@", "4111111111111111", "jim@example"] {
+                #expect(!result.stdout.contains(secret) && !result.stderr.contains(secret), "\(path): \(secret) in \(result.stdout)")
+            }
+            #expect(result.stdout.contains("reliable target: "), "\(result.stdout)")
+        }
+    }
+
     @Test("an id that spells an index path: both views are explained; --index-path names one")
     func idShadowsIndexPath() throws {
         let tree = try BadInputTests.file("dup.json", Self.duplicates), policy = try BadInputTests.file("dup.yaml", Self.policy)

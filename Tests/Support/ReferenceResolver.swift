@@ -84,8 +84,26 @@ public struct ReferenceResolver: Sendable {
         return rest.isEmpty || rest.hasPrefix("<") ? nil : String(rest)
     }
 
+    /// The first kind declared along the chain; `secure-text` for a chain that takes
+    /// input with a class named for secure entry before that declaration
+    /// (Docs/secure-markers.md, the row "the class's name").
     func kind(along chain: [String]) -> ViewKind {
-        chain.lazy.compactMap { self.declared($0)?.kind }.first ?? .other
+        let first = chain.firstIndex { self.declared($0)?.kind != nil }
+        let declaredKind = first.flatMap { self.declared(chain[$0])?.kind }
+        if declaredKind != .secureText, declaredKind != .map, chain.contains(where: Self.takesInput),
+           chain[..<(first ?? chain.count)].contains(where: TypeCatalog.namesSecureEntry) {
+            return .secureText
+        }
+        return declaredKind ?? .other
+    }
+
+    /// An input class by the README's list: one of the input classes, itself or by its
+    /// simple name, a name ending (after at least one byte) in one of the endings, or a
+    /// name for secure entry shaped as an input's (the words themselves are
+    /// `SecureEntryNameTests`').
+    static func takesInput(_ name: String) -> Bool {
+        if TypeCatalog.textInputClasses.contains(name) || simpleName(name).map(TypeCatalog.textInputClasses.contains) == true { return true }
+        return TypeCatalog.inputNameEndings.contains { name.utf8.count > $0.utf8.count && name.hasSuffix($0) } || TypeCatalog.namesSecureInput(name)
     }
 
     func recurses(along chain: [String]) -> Bool {
@@ -163,9 +181,9 @@ public struct ReferenceResolver: Sendable {
     /// kind is `text` or `other`; else the chain's kind.
     public func selectorKind(_ view: Int, _ tree: ViewTree) -> SelectorKind {
         let classes = chain(view, tree)
-        let kind = catalog.kind(along: classes)
+        let kind = kind(along: classes)
         // A qualified name answers to its simple name here too (`__C.UITextField`).
-        let input = classes.contains { TypeCatalog.textInputClasses.contains($0) || Self.simpleName($0).map(TypeCatalog.textInputClasses.contains) == true }
+        let input = classes.contains(where: Self.takesInput)
         if input && (kind == .text || kind == .other) { return .input }
         return SelectorKind(rawValue: kind.rawValue) ?? .other
     }

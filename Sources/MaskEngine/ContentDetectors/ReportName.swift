@@ -16,15 +16,16 @@ public enum ReportName {
     /// carries nothing a terminal would obey.
     /// - Complexity: O(n), at most 24 characters read past the start.
     public static func excerpt(_ value: String) -> String {
-        var out = ""
-        for character in value.prefix(24) {
-            if character.isLetter { out.append("x") }
-            else if character.isNumber { out.append("#") }
-            else if character.isWhitespace { out.append(" ") }
-            else if separators.contains(character) { out.append(character) }
-            else { out.append("?") }
-        }
+        let out = String(value.prefix(24).map { shape($0) })
         return value.count > 24 ? out + "…" : out
+    }
+
+    /// What a shape shows of one character (``excerpt(_:)``); `kept` stays as it is.
+    private static func shape(_ character: Character, keeping kept: Set<Character> = separators) -> Character {
+        if character.isLetter { return "x" }
+        if character.isNumber { return "#" }
+        if character.isWhitespace { return " " }
+        return kept.contains(character) ? character : "?"
     }
 
     /// A name from the tree (a screen, a class) as a report prints it: itself, or
@@ -33,6 +34,19 @@ public enum ReportName {
     public static func printable(_ name: String) -> String {
         ValueDetectors.scan(name).isEmpty ? name : excerpt(name)
     }
+
+    /// A reliable target as a report prints it: itself, or where a value detector finds
+    /// personal data in it (an identifier, a tag or a screen it names), its shape whole
+    /// (letters `x`, digits `#`, as ``excerpt(_:)`` writes them, not cut: `[`, `]`, `>`
+    /// and `=` kept, so the path's form still shows).
+    /// - Complexity: O(n).
+    public static func printableTarget(_ target: String) -> String {
+        guard !ValueDetectors.scan(target).isEmpty else { return target }
+        return String(target.map { shape($0, keeping: targetSeparators) })
+    }
+
+    /// The ``separators`` and the marks of a reliable target's form.
+    static let targetSeparators = separators.union(["[", "]", ">", "="])
 
     /// ``printable(_:)`` for an optional name.
     public static func printable(_ name: String?) -> String? { name.map(printable) }

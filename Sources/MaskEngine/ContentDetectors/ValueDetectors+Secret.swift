@@ -6,7 +6,8 @@ extension ValueDetectors {
     ]
 
     /// PEM private keys (`-----BEGIN ... PRIVATE KEY-----`; certificates are public),
-    /// known token prefixes followed by 8 characters or more, JSON Web Tokens, and long
+    /// known token prefixes followed by 8 characters or more (at a word's start or after
+    /// a mark inside it: `key=sk_live_…`, `row-ghp_…`), JSON Web Tokens, and long
     /// machine-generated words: 24 characters or more of letters, digits and `_-+/=`,
     /// mixing upper case, lower case and digits, and switching between them at least
     /// once every three characters (`MachineTokens.looksGenerated`). Not secrets: paths
@@ -16,7 +17,12 @@ extension ValueDetectors {
         let all = 0..<text.count
         if text.contains(all, "-----BEGIN"), text.contains(all, "PRIVATE KEY-----") { return true }
         for word in text.split(all, where: { text[$0].isWhitespace || text.character($0, isOneOf: "\"',") }) {
-            if secretPrefixes.contains(where: { text.hasPrefix(word, $0) && word.count >= $0.utf8CodeUnitCount + 8 }) { return true }
+            // A prefix starts the word or follows a mark inside it: `key=sk_live_…`,
+            // `secret:sk_live_…`, `tok-ghp_…`, `Bearer(ya29.…)`.
+            for start in word where start == word.lowerBound || !(text[start - 1].isLetter || text[start - 1].isNumber) {
+                let rest = start..<word.upperBound
+                if secretPrefixes.contains(where: { text.hasPrefix(rest, $0) && rest.count >= $0.utf8CodeUnitCount + 8 }) { return true }
+            }
             if text.hasPrefix(word, "eyJ"), text.split(word, where: { text.character($0, is: UInt8(ascii: ".")) }).count == 3,
                word.count >= 30 {
                 return true

@@ -34,7 +34,7 @@ enum Tightening {
         let catalog = baseCatalog.overlaid(with: layer.classes.map(\.declaration))
         // What allowances are read along: the base's classes, and the classes the layer
         // adds (not its redeclarations of the base's).
-        let additions = baseCatalog.overlaid(with: layer.classes.map(\.declaration).filter { !baseCatalog.knows($0.name) })
+        let additions = baseCatalog.overlaid(with: layer.classes.map(\.declaration).filter { !knows(baseCatalog, $0.name) })
         var found: [Diagnostic] = []
         func forbidding(_ covered: (Base) -> Bool) -> Base? { bases.first { !covered($0) } }
 
@@ -173,8 +173,17 @@ enum Tightening {
     /// subclass of an allowed class is allowed, a new subclass of a moved one is not.
     static func covers(_ allowances: [AllowUnmaskEntry], _ reach: SelectorReach, base: TypeCatalog, additions: TypeCatalog) -> Bool {
         if covers(allowances, reach, base) { return true }
-        guard case .type(let name) = reach.selector, !base.knows(name) else { return false }
+        guard case .type(let name) = reach.selector, !knows(base, name) else { return false }
         return covers(allowances, reach, additions)
+    }
+
+    /// Whether the base knows a class: its catalog declares it, or the engine knows it by
+    /// its name, as a text input (``TypeCatalog/isTextInputClass(_:)``: Stripe's
+    /// `STPPaymentCardTextField`, any `...EditText`, a `MyPasswordField`), which the base's
+    /// `kind: input` rules and inputs' default mask without a declaration. A layer that
+    /// moves one under an allowed class moves a class the base knows.
+    static func knows(_ base: TypeCatalog, _ name: String) -> Bool {
+        base.knows(name) || TypeCatalog.isTextInputClass(name)
     }
 
     static func allowsDefault(_ allowances: [AllowUnmaskEntry]) -> Bool {

@@ -39,7 +39,7 @@ public enum PolicyLinter {
         UnknownTypeRule.self, ConflictRule.self, DuplicateRule.self, NoEffectRule.self,
         BroadUnmaskRule.self, UnmaskCoversInputRule.self, UnmaskReachesFieldTextRule.self, DefaultUnmaskRule.self, UnjustifiedUnmaskRule.self,
         DeadSelectorRule.self, ExposedByAncestorRule.self, DeadKindRule.self, ContradictedDefaultRule.self, DeadByLockRule.self,
-        WeakenedSecureClassRule.self, WeakenedMapClassRule.self, StraySpaceRule.self,
+        WeakenedSecureClassRule.self, WeakenedMapClassRule.self, WeakenedInputClassRule.self, StraySpaceRule.self,
     ] }
 
     /// Every rule `maskc check` can report, compiler checks first, by id within each group.
@@ -74,7 +74,7 @@ public enum PolicyLinter {
     /// send text in clear which the policy meant to mask, each found in one pass over the
     /// rules and classes.
     static var maskingRules: [any PolicyLintRule.Type] {
-        [UnknownTypeRule.self, StraySpaceRule.self, WeakenedSecureClassRule.self, WeakenedMapClassRule.self]
+        [UnknownTypeRule.self, StraySpaceRule.self, WeakenedSecureClassRule.self, WeakenedMapClassRule.self, WeakenedInputClassRule.self]
     }
 
     /// The findings of ``maskingRules`` that `check` reports as errors, not silenced by

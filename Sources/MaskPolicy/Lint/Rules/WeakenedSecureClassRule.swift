@@ -2,24 +2,29 @@ import MaskDiagnostics
 import MaskEngine
 
 /// `weakened-secure-class`: a `types:` entry makes a secure-text class (built in, such
-/// as `XCUIElementTypeSecureTextField`, or one whose superclass is secure text) a class
-/// of another kind, by its `kind` or its `extends`. Its views are then no longer secure:
+/// as `XCUIElementTypeSecureTextField`, a text input named for secure entry such as
+/// `PasswordEditText`, or one whose superclass is secure text) a class of another kind,
+/// by its `kind` or its `extends`. Its views are then no longer secure:
 /// what users type in them follows the rules, and a permissive policy sends it in clear.
 enum WeakenedSecureClassRule: PolicyLintRule {
     static let description = LintRuleDescription(
         id: "weakened-secure-class", name: "Secure class made another kind", category: .privacy, severity: .error,
-        summary: "A `types:` entry gives a secure-text class (built in, or extending one) another kind, so its views are no longer always bullets.",
+        summary: "A `types:` entry gives a secure-text class (built in, a text input named for secure entry, or extending one) another kind, so its views are no longer always bullets.",
         rationale: """
             Secure text is never unmaskable: no rule shows what users type in a password \
             field. A `types:` entry can still change what a class is. Redeclaring a \
             built-in secure class with another `kind` or `extends` (or declaring a \
             subclass of one with another `kind`) turns that guarantee off for every view \
-            of the class, silently. When that is meant, say why in a disable comment.
+            of the class, silently. A text input whose class is named for secure entry \
+            (`PasswordEditText`, `OTPTextField`, `CvcEditText`) is secure text without a \
+            declaration; an entry giving it another `kind` is reported too. When that is \
+            meant (a `PasswordHintTextField` holds no secret), say why in a disable comment.
             """,
         triggering: [
             LintExample("version: 1\ndefault: mask\ntypes:\n  XCUIElementTypeSecureTextField: { kind: ↓text }\n"),
             LintExample("version: 1\ndefault: mask\ntypes:\n  SecureField: { extends: UIView, kind: ↓text }\n"),
             LintExample("version: 1\ndefault: mask\ntypes:\n  PinField: { extends: SwiftUI.SecureField, kind: ↓text }\n"),
+            LintExample("version: 1\ndefault: mask\ntypes:\n  PasswordTextField: { extends: UITextField, kind: ↓text }\n"),
         ],
         nonTriggering: [
             LintExample("version: 1\ndefault: mask\ntypes:\n  PinField: { extends: SwiftUI.SecureField }\n"),
@@ -82,8 +87,11 @@ enum WeakenedKind {
             // The kind before this entry (the built-in class), or by what it extends.
             let superclass = parsed.declaration.superclass
             let was: String
-            if builtin.kind(along: builtin.chain(of: name)) == protected {
-                was = "is \(noun) in the built-in catalog"
+            let builtinChain = builtin.chain(of: name)
+            if builtin.kind(along: builtinChain) == protected {
+                // Declared so along its chain, or (secure text) named for secure entry.
+                let declared = builtinChain.lazy.compactMap { builtin.declaration(of: $0)?.kind }.first
+                was = declared == protected ? "is \(noun) in the built-in catalog" : "is \(noun) by its name (a text input named for secure entry)"
             } else if let superclass, catalog.kind(along: catalog.chain(of: superclass)) == protected {
                 was = "extends \(noun) ('\(superclass)')"
             } else {

@@ -1,0 +1,173 @@
+/// Which input classes are secure entry by their names: an app's `PasswordEditText`,
+/// `MySecureTextField`, Flutter's `FlutterSecureTextInputView`, Stripe's `CvcEditText`.
+extension TypeCatalog {
+    /// The kind a class chain gives its views: the first kind declared along it, except
+    /// that a chain that takes text input (``isTextInputClass(_:)`` along it) is
+    /// `secure-text` when a class before that declaration, with no kind of its own, is
+    /// named for secure entry (``namesSecureEntry(_:)``). A developer who named a field
+    /// `PasswordTextField` meant a password, marker or not: when in doubt, mask. A
+    /// policy that declares such a class with a kind (`kind: text`) decides for it.
+    ///
+    /// The one rule, asked by every path that derives a chain's kind (the catalog's
+    /// ``kind(along:)`` and ``summary(of:)``, the resolver's class steps).
+    /// - Parameters:
+    ///   - declared: the first kind declared along the chain, if any.
+    ///   - takesInput: whether a class of the chain takes text input.
+    ///   - undeclaredNamesSecureEntry: whether a class before the first declared kind
+    ///     is named for secure entry (asked only when the chain takes input and is not
+    ///     secure already).
+    @inline(__always)
+    static func chainKind(declared: ViewKind?, takesInput: Bool, undeclaredNamesSecureEntry: () -> Bool) -> ViewKind {
+        if takesInput, declared != .secureText, declared != .map, undeclaredNamesSecureEntry() { return .secureText }
+        return declared ?? .other
+    }
+
+    /// Whether a class name says its views are for secure entry: a word of its simple
+    /// name (after its module or package, a nested class's `$`, before generic
+    /// arguments; words split at case changes, digits kept with their letters, and at
+    /// anything else) is one of ``secureEntryWords`` or holds one of
+    /// ``secureEntryGlued``, or two or three words in a row are one of
+    /// ``secureEntryPhrases``, in any case (`PasswordEditText`, `OTPTextField`,
+    /// `Pincode_field`, `CardNumberEditText`, `STPPaymentCardTextField`). ASCII only.
+    /// `SpinnerTextField` and `ShippingTextField` hold no word `pin`.
+    /// - Complexity: O(n) for a name of n bytes; no allocation.
+    public static func namesSecureEntry(_ name: String) -> Bool {
+        var name = name
+        return name.withUTF8 { bytes in
+            var start = 0, end = bytes.count
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "<") {
+                    end = index
+                    break
+                }
+                if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "$") { start = index + 1 }
+            }
+            // The last words read, for phrases (as ranges; -1: none).
+            var previous = (-1, -1), beforePrevious = (-1, -1)
+            var index = start
+            while index < end {
+                guard isWordByte(bytes[index]) else {
+                    index += 1
+                    continue
+                }
+                var next = index + 1
+                while next < end, isWordByte(bytes[next]) {
+                    let byte = bytes[next], before = bytes[next - 1]
+                    // `fooBar`: a capital after a small letter or digit starts a word;
+                    // `OTPText`: the last capital of a run before a small letter does.
+                    if isUpper(byte) && !isUpper(before) { break }
+                    if isUpper(byte) && isUpper(before) && next + 1 < end && isLower(bytes[next + 1]) { break }
+                    next += 1
+                }
+                let word = UnsafeBufferPointer(rebasing: bytes[index..<next])
+                if secureEntryWords.contains(where: { equalFolded(word, $0) }) { return true }
+                if word.count > 4, secureEntryGlued.contains(where: { containsFolded(word, $0) }) { return true }
+                for phrase in secureEntryPhrases where phraseEnds(phrase, word, previous, beforePrevious, bytes) { return true }
+                beforePrevious = previous
+                previous = (index, next)
+                index = next
+            }
+            return false
+        }
+    }
+
+    /// Whether a class name says its views are inputs for secure entry though it ends in
+    /// none of ``inputNameEndings``: named for secure entry (``namesSecureEntry(_:)``),
+    /// with a last word of ``secureInputLastWords`` (`MyPasswordField`, `PasswordInput`,
+    /// `SecurePinEntryView`'s `Entry` before `View`), or `View` after one of those, after
+    /// `Code` or `Text`, or after a code's name (``secureViewQualifiers``: `OtpView`,
+    /// `PinCodeView`, `PasscodeView`, `OTPTextView`). Such a class takes text input
+    /// (``isTextInputClass(_:)``), and so is secure text. `PasswordLabel`,
+    /// `ShowPasswordButton` and `PasswordStrengthView` are not inputs.
+    /// - Complexity: O(1) for most names (their last two words), O(n) for a name of n
+    ///   bytes shaped like an input.
+    public static func namesSecureInput(_ name: String) -> Bool {
+        var name = name
+        return name.withUTF8 { namesSecureInput($0) }
+    }
+
+    /// ``namesSecureInput(_:)`` over a name's UTF-8 bytes.
+    static func namesSecureInput(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let last = previousWord(bytes, before: bytes.count) else { return false }
+        let lastWord = UnsafeBufferPointer(rebasing: bytes[last])
+        if !secureInputLastWords.contains(where: { equalFolded(lastWord, $0) }) {
+            guard equalFolded(lastWord, Array("view".utf8)), let before = previousWord(bytes, before: last.lowerBound) else { return false }
+            let word = UnsafeBufferPointer(rebasing: bytes[before])
+            guard secureInputLastWords.contains(where: { equalFolded(word, $0) }) || secureViewQualifiers.contains(where: { equalFolded(word, $0) })
+            else { return false }
+        }
+        return namesSecureEntry(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// The last words of an input's class name (`...Field`, `...Input`, `...Entry`).
+    static let secureInputLastWords: [[UInt8]] = ["field", "input", "entry", "box", "pad", "keypad", "editor"].map { Array($0.utf8) }
+    /// Words before a last `View` that make it an input's (`PinCodeView`, `OTPTextView`,
+    /// `OtpView`): a code's, not `Password` (`ForgotPasswordView` is a screen).
+    static let secureViewQualifiers: [[UInt8]] = ["code", "text", "otp", "totp", "pin", "pincode", "passcode", "cvv", "cvv2", "cvc", "csc"]
+        .map { Array($0.utf8) }
+
+    /// The word of a class name that ends at `end` (separators before `end` skipped): a
+    /// run of small letters and digits with the capital before it (`View`), or a run of
+    /// capitals (`OTP`); nil at the name's start or a module's `.`.
+    private static func previousWord(_ bytes: UnsafeBufferPointer<UInt8>, before end: Int) -> Range<Int>? {
+        var index = end
+        while index > 0, !isWordByte(bytes[index - 1]) {
+            if bytes[index - 1] == UInt8(ascii: ".") || bytes[index - 1] == UInt8(ascii: "$") { return nil }
+            index -= 1
+        }
+        let wordEnd = index
+        while index > 0, !isUpper(bytes[index - 1]), isWordByte(bytes[index - 1]) { index -= 1 }
+        if index < wordEnd {
+            if index > 0, isUpper(bytes[index - 1]) { index -= 1 }
+        } else {
+            while index > 0, isUpper(bytes[index - 1]) { index -= 1 }
+        }
+        return index < wordEnd ? index..<wordEnd : nil
+    }
+
+    /// Words that name secure entry in a class name: passwords, PINs, one-time codes,
+    /// card security codes and expiry, and `secure`/`secret` themselves (lowercase).
+    static let secureEntryWords: [[UInt8]] = [
+        "password", "passwd", "pwd", "passcode", "passphrase", "pin", "pincode", "otp", "totp", "cvv", "cvv2", "cvc", "csc",
+        "secure", "secret", "expiry", "expiration",
+    ].map { Array($0.utf8) }
+
+    /// Words found inside longer words (`Newpassword`, `Confirmpasscode`).
+    static let secureEntryGlued: [[UInt8]] = ["password", "passwd", "passcode", "passphrase"].map { Array($0.utf8) }
+
+    /// Runs of words that name secret content (a card's number, a one-time code).
+    static let secureEntryPhrases: [[[UInt8]]] = [
+        ["card", "number"], ["card", "num"], ["card", "no"], ["credit", "card"], ["debit", "card"], ["payment", "card"],
+        ["security", "code"], ["verification", "code"], ["one", "time", "code"], ["one", "time", "password"],
+    ].map { $0.map { Array($0.utf8) } }
+
+    /// Whether `word`, with the words before it, ends `phrase`.
+    private static func phraseEnds(_ phrase: [[UInt8]], _ word: UnsafeBufferPointer<UInt8>, _ previous: (Int, Int),
+                                   _ beforePrevious: (Int, Int), _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard equalFolded(word, phrase[phrase.count - 1]), previous.0 >= 0,
+              equalFolded(UnsafeBufferPointer(rebasing: bytes[previous.0..<previous.1]), phrase[phrase.count - 2]) else { return false }
+        guard phrase.count == 3 else { return true }
+        return beforePrevious.0 >= 0 && equalFolded(UnsafeBufferPointer(rebasing: bytes[beforePrevious.0..<beforePrevious.1]), phrase[0])
+    }
+
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        isUpper(byte) || isLower(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+    }
+
+    private static func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+    private static func isLower(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") }
+
+    /// Whether `word` is `lowercase` in any case.
+    private static func equalFolded(_ word: UnsafeBufferPointer<UInt8>, _ lowercase: [UInt8]) -> Bool {
+        word.count == lowercase.count && zip(word, lowercase).allSatisfy { ($0 | (isUpper($0) ? 0x20 : 0)) == $1 }
+    }
+
+    /// Whether `word` holds `lowercase` in any case.
+    private static func containsFolded(_ word: UnsafeBufferPointer<UInt8>, _ lowercase: [UInt8]) -> Bool {
+        guard word.count >= lowercase.count else { return false }
+        for start in 0...(word.count - lowercase.count)
+        where equalFolded(UnsafeBufferPointer(rebasing: word[start..<(start + lowercase.count)]), lowercase) { return true }
+        return false
+    }
+}

@@ -92,13 +92,15 @@ extension TypeCatalog {
         guard let last = previousWord(bytes, before: bytes.count) else { return false }
         let lastWord = UnsafeBufferPointer(rebasing: bytes[last])
         if !secureInputLastWords.contains(where: { equalFolded(lastWord, $0) }) {
-            guard equalFolded(lastWord, Array("view".utf8)), let before = previousWord(bytes, before: last.lowerBound) else { return false }
+            guard equalFolded(lastWord, viewWord), let before = previousWord(bytes, before: last.lowerBound) else { return false }
             let word = UnsafeBufferPointer(rebasing: bytes[before])
             guard secureInputLastWords.contains(where: { equalFolded(word, $0) }) || secureViewQualifiers.contains(where: { equalFolded(word, $0) })
             else { return false }
         }
         return namesSecureEntry(String(decoding: bytes, as: UTF8.self))
     }
+
+    private static let viewWord = Array("view".utf8)
 
     /// The last words of an input's class name (`...Field`, `...Input`, `...Entry`).
     static let secureInputLastWords: [[UInt8]] = ["field", "input", "entry", "box", "pad", "keypad", "editor"].map { Array($0.utf8) }
@@ -160,7 +162,9 @@ extension TypeCatalog {
 
     /// Whether `word` is `lowercase` in any case.
     private static func equalFolded(_ word: UnsafeBufferPointer<UInt8>, _ lowercase: [UInt8]) -> Bool {
-        word.count == lowercase.count && zip(word, lowercase).allSatisfy { ($0 | (isUpper($0) ? 0x20 : 0)) == $1 }
+        guard word.count == lowercase.count else { return false }
+        for index in 0..<word.count where (word[index] | (isUpper(word[index]) ? 0x20 : 0)) != lowercase[index] { return false }
+        return true
     }
 
     /// Whether `word` holds `lowercase` in any case.

@@ -117,8 +117,15 @@ extension TypeCatalog {
 
     /// The last bytes of ``inputNameEndings`` and of the words ``namesSecureInput(_:)``
     /// ends on, in either case: a name ending in none of them is not read further.
-    private static let inputEndingLastBytes: Set<UInt8> = Set((inputNameEndings + ["field", "input", "entry", "box", "pad", "editor", "view"])
-        .compactMap { $0.utf8.last }.flatMap { [$0, $0 & ~0x20] })
+    private static let inputEndingLastBytes: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for name in inputNameEndings + ["field", "input", "entry", "box", "pad", "editor", "view"] {
+            guard let last = name.utf8.last else { continue }
+            table[Int(last)] = true
+            table[Int(last & ~0x20)] = true
+        }
+        return table
+    }()
 
     /// Whether a class name ends in one of ``inputNameEndings`` (after its module or
     /// package, or `$` of a nested class), with at least one byte before it (`EditText`
@@ -128,15 +135,18 @@ extension TypeCatalog {
     static func isInputByName(_ name: String) -> Bool {
         var name = name
         return name.withUTF8 { bytes in
-            guard let last = bytes.last, inputEndingLastBytes.contains(last) else { return false }
-            for ending in inputNameEndings {
-                let count = ending.utf8.count
-                guard bytes.count > count else { continue }
-                if bytes[(bytes.count - count)...].elementsEqual(ending.utf8) { return true }
+            guard let last = bytes.last, inputEndingLastBytes[Int(last)] else { return false }
+            for ending in inputNameEndingBytes where bytes.count > ending.count {
+                var index = 0, offset = bytes.count - ending.count
+                while index < ending.count && bytes[offset + index] == ending[index] { index += 1 }
+                if index == ending.count { return true }
             }
             return namesSecureInput(bytes)
         }
     }
+
+    /// ``inputNameEndings`` as bytes.
+    private static let inputNameEndingBytes: [[UInt8]] = inputNameEndings.map { Array($0.utf8) }
 
     static let simpleNameBytes = ClassName.EdgeBytes(textInputClasses)
 

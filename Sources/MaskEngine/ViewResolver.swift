@@ -58,8 +58,6 @@ struct ClassFacts: Sendable {
 /// `recurse` (``TypeCatalog/declaration(of:)``), whether it is a text input class, and
 /// its type rules (``DecisionTable/typeRules(forClass:)``, before screen scoping).
 struct ChainStep: Sendable {
-    /// The class name the step is for.
-    var name: String
     var superclass: String?
     var kind: ViewKind?
     var recurse: Bool?
@@ -74,7 +72,7 @@ extension DecisionTable {
     /// - Parameter declared: the name's own declaration, when the caller holds it.
     func chainStep(_ name: String, declared: ClassDeclaration? = nil) -> ChainStep {
         let declaration = declared ?? catalog.declaration(of: name)
-        return ChainStep(name: name, superclass: declaration?.superclass, kind: declaration?.kind, recurse: declaration?.recurse,
+        return ChainStep(superclass: declaration?.superclass, kind: declaration?.kind, recurse: declaration?.recurse,
                          takesInput: TypeCatalog.isTextInputClass(name), typeRules: typeRules(forClass: name) ?? [])
     }
 }
@@ -87,6 +85,9 @@ extension DecisionTable {
 struct ChainSteps: Sendable {
     var index = StringTable<Int32>()
     var steps: [ChainStep] = []
+    /// The class name of each step (apart: a step read copies its fields, and a name
+    /// there cost a retain and a release a read on every cold frame).
+    var names: [String] = []
 
     /// None: the steps of a table being built.
     init() {}
@@ -100,6 +101,7 @@ struct ChainSteps: Sendable {
         for declaration in declarations {
             index.set(Int32(steps.count), for: declaration.name)
             steps.append(table.chainStep(declaration.name, declared: declaration))
+            names.append(declaration.name)
         }
     }
 }
@@ -175,6 +177,8 @@ public struct ViewResolver: Sendable {
     /// number into `steps`. Screen-independent (type rules are filtered when tallied).
     private var stepIndex = StringTable<Int32>()
     private var steps: [ChainStep] = []
+    /// The class name of each of ``steps`` (``ChainSteps/names``).
+    private var stepNames: [String] = []
     /// The chain being summed up (``computeClassFacts(_:)``), kept for its storage.
     private var chainScratch: [Int32] = []
     /// Rules matching recent identifier values, tagged by selector key (see `match`): a
@@ -588,6 +592,7 @@ public struct ViewResolver: Sendable {
         if steps.count > Self.stepLimit {
             stepIndex.removeAll()
             steps.removeAll(keepingCapacity: true)
+            stepNames.removeAll(keepingCapacity: true)
         }
         // The chain as step numbers; the same walk as ``TypeCatalog/summary(of:)`` (a
         // repeated class ends it, the limit cuts it) or, given, the view's chain whole.
@@ -634,7 +639,7 @@ public struct ViewResolver: Sendable {
             if step.takesInput { takesInput = true }
         }
         let kind = TypeCatalog.chainKind(declared: declaredKind, takesInput: takesInput) {
-            chain[..<undeclared].contains { TypeCatalog.namesSecureEntry(chainStep($0).name) }
+            chain[..<undeclared].contains { TypeCatalog.namesSecureEntry(stepName($0)) }
         }
         let selectorKind = SelectorKind(kind: kind, takesInput: takesInput)
         // ``typeLevelRules(along:selectorKind:as:)``: on each level, the most specific
@@ -671,6 +676,7 @@ public struct ViewResolver: Sendable {
         if stepIndex.count > 0, let known = stepIndex.value(for: name) { return known }
         let number = Int32(table.chainSteps.steps.count + steps.count)
         steps.append(table.chainStep(name))
+        stepNames.append(name)
         stepIndex.set(number, for: name)
         return number
     }
@@ -680,6 +686,12 @@ public struct ViewResolver: Sendable {
     private func chainStep(_ number: Int32) -> ChainStep {
         let seeded = table.chainSteps.steps.count
         return Int(number) < seeded ? table.chainSteps.steps[Int(number)] : steps[Int(number) - seeded]
+    }
+
+    /// The class name of the ``ChainStep`` numbered `number`.
+    private func stepName(_ number: Int32) -> String {
+        let seeded = table.chainSteps.names.count
+        return Int(number) < seeded ? table.chainSteps.names[Int(number)] : stepNames[Int(number) - seeded]
     }
 
     /// The most class names remembered before they are looked up afresh.

@@ -67,17 +67,23 @@ enum XCUITestImporter {
     /// (``SecureMarkerKey``: `isSecureTextEntry`, `textContentType`, `inputType`, ...).
     static func isSecure(_ element: XMLElement) -> Bool {
         if namesSecureType(element) { return true }
-        var node: ViewNode?
-        var inputTypes: [String] = [], hints: [String] = []
-        for (attribute, text) in element.attributes {
-            guard let marker = SecureMarkerKey.of(attribute) else { continue }
-            if node == nil { node = ViewNode(className: element.name) }
-            AndroidImporter.read(marker, text, into: &node!, inputTypes: &inputTypes, hints: &hints)
-        }
-        guard let node else { return false }
+        var node = ViewNode(className: element.name)
+        let (inputTypes, hints) = readMarkers(element, into: &node)
         if node.isSecureTextEntry { return true }
         if !inputTypes.isEmpty, SecureContent.isSecureInputType(AndroidImporter.inputType(inputTypes)) { return true }
         return AndroidImporter.joinedHints(hints).split(separator: ",").contains { SecureContent.isSecureName(String($0)) }
+    }
+
+    /// Reads the secure-entry markers other tools write as attributes (`isPassword`,
+    /// `secureTextEntry`, `inputType`, `autocomplete`, in any spelling:
+    /// ``SecureMarkerKey``) into `node`, as the Android importer reads them.
+    /// - Returns: the input types and hints read, for ``AndroidImporter/keep(inputTypes:hints:in:)``.
+    static func readMarkers(_ element: XMLElement, into node: inout ViewNode) -> (inputTypes: [String], hints: [String]) {
+        var inputTypes: [String] = [], hints: [String] = []
+        for (attribute, text) in element.attributes {
+            if let marker = SecureMarkerKey.of(attribute) { AndroidImporter.read(marker, text, into: &node, inputTypes: &inputTypes, hints: &hints) }
+        }
+        return (inputTypes, hints)
     }
 
     /// The element types users type into, in their short forms, lower-cased.
@@ -142,13 +148,7 @@ enum XCUITestImporter {
            let height = element.attribute("height").flatMap({ TreeOutput.number(Substring($0)) }) {
             node.frame = (x, y, width, height)
         }
-        // The secure-entry markers other tools write as attributes (`isPassword`,
-        // `secureTextEntry`, `inputType`, `autocomplete`, in any spelling), read as the
-        // Android importer reads them.
-        var inputTypes: [String] = [], hints: [String] = []
-        for (attribute, text) in element.attributes {
-            if let marker = SecureMarkerKey.of(attribute) { AndroidImporter.read(marker, text, into: &node, inputTypes: &inputTypes, hints: &hints) }
-        }
+        let (inputTypes, hints) = readMarkers(element, into: &node)
         AndroidImporter.keep(inputTypes: inputTypes, hints: hints, in: &node)
         if element.attribute("visible") == "false" { node.others.append(("hidden", .bool(true))) }
         switch element.attribute("enabled") {

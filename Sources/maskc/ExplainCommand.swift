@@ -267,6 +267,12 @@ struct ExplainCommand: ParsableCommand {
         return nil
     }
 
+    /// Whether the view's kind is secure text though no class of its chain declares it:
+    /// by its name (``TypeCatalog/namesSecureEntry(_:)``).
+    static func securedByName(_ trace: DecisionTrace, _ table: DecisionTable) -> Bool {
+        trace.decision.kind == .secureText && !trace.chain.contains { table.catalog.declaration(of: $0)?.kind == .secureText }
+    }
+
     static func traceText(_ trace: DecisionTrace, table: DecisionTable, document: TreeDocument, decisions: [MaskDecision]) -> String {
         let detector = trace.decision.detector
         let tree = document.tree
@@ -274,7 +280,8 @@ struct ExplainCommand: ParsableCommand {
         var lines = [
             "view \(label(tree, trace.view)) (\(ReportName.printable(facts.className))), index path \(trace.indexPath)",
             "class chain: \(trace.chain.map(ReportName.printable).joined(separator: " > "))\(facts.superclasses != nil ? " (from the tree)" : "")",
-            "kind: \(trace.decision.kind.rawValue)\(trace.decision.isSecure ? ", secure text entry (or inside one)" : "")",
+            "kind: \(trace.decision.kind.rawValue)\(trace.decision.isSecure ? ", secure text entry (or inside one)" : "")"
+                + (securedByName(trace, table) ? "; secure text by its class's name (a text input named for secure entry)" : ""),
             "reliable target: \(ReportName.printableTarget(trace.target))",
         ]
         let echo = trace.decision.echoSource

@@ -47,6 +47,21 @@ struct ExplainViewTests {
         }
     }
 
+    @Test("--view says when a view is secure text by its class's name, and not for a class declared secure")
+    func secureByName() throws {
+        let tree = try BadInputTests.file("secure-name.json", """
+            {"class": "UIView", "children": [{"class": "PasswordEditText", "text": "hunter2"}, {"class": "UITextField", "isSecureTextEntry": true}, {"class": "SwiftUI.SecureField"}]}
+            """)
+        let policy = try BadInputTests.file("secure-name.yaml", "version: 1\ndefault: unmask\n")
+        let named = try CLIHarness.run(["explain", tree, "--policy", policy, "--index-path", "0.0"])
+        #expect(named.exit == 0 && named.stdout.contains("kind: secure-text, secure text entry (or inside one); secure text by its class's name"), "\(named.stdout)")
+        #expect(!named.stdout.contains("hunter2"))
+        for path in ["0.1", "0.2"] {
+            let other = try CLIHarness.run(["explain", tree, "--policy", policy, "--index-path", path])
+            #expect(other.exit == 0 && other.stdout.contains("secure text entry") && !other.stdout.contains("by its class's name"), "\(other.stdout)")
+        }
+    }
+
     @Test("an id that spells an index path: both views are explained; --index-path names one")
     func idShadowsIndexPath() throws {
         let tree = try BadInputTests.file("dup.json", Self.duplicates), policy = try BadInputTests.file("dup.yaml", Self.policy)

@@ -11,7 +11,7 @@ public enum MemberName {
 
     /// Whether the name is an ASCII letter or `_`, then ASCII letters, digits, `_` and
     /// `-`, at most ``maximumLength`` bytes in all, in which no value detector finds
-    /// personal data.
+    /// personal data, nor the `secret` detector a key or token.
     /// - Complexity: O(n) for a name of n bytes (at most ``maximumLength`` read).
     public static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = bytes.first, bytes.count <= maximumLength, isLetter(first) || first == UInt8(ascii: "_") else { return false }
@@ -22,7 +22,10 @@ public enum MemberName {
         }
         // A name of that form may still hold an account or card number
         // (`DE89370400440532013000`, `card_4111111111111111`): the detectors say.
-        return digits < 6 || !ShapeVocabulary.holdsPersonalData(bytes)
+        if digits >= 6 && ShapeVocabulary.holdsPersonalData(bytes) { return false }
+        // Or a key or token (`sk_live_…`, `ghp_…`): the secret detector's byte gate, then
+        // the detector, for a name as long as one.
+        return bytes.count < ShapeVocabulary.shortestSecret || !ShapeVocabulary.holdsSecret(bytes)
     }
 
     /// ``isPlain(_:)-(UnsafeBufferPointer<UInt8>)`` for a name as a `String`.

@@ -344,8 +344,11 @@ public enum ShapeVocabulary {
     /// that starts with a token's prefix, of 30 or more that starts with `eyJ` (a JSON
     /// Web Token), of 24 or more with a digit and both cases, or `-----`; text with
     /// other bytes (non-ASCII, which the detectors fold, or controls) is scanned whole.
+    /// The fewest bytes a secret ``holdsSecret(_:)`` finds takes (a token prefix and 8 more).
+    package static let shortestSecret = 12
+
     static func holdsSecret(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard bytes.count >= 12 else { return false }
+        guard bytes.count >= shortestSecret else { return false }
         var candidate = false
         var start = 0, upper = false, lower = false, digit = false, dashes = 0
         func ends(_ end: Int) -> Bool {

@@ -28,7 +28,9 @@ extension TypeCatalog {
     /// anything else) is one of ``secureEntryWords`` or holds one of
     /// ``secureEntryGlued``, or two or three words in a row are one of
     /// ``secureEntryPhrases``, in any case (`PasswordEditText`, `OTPTextField`,
-    /// `Pincode_field`, `CardNumberEditText`, `STPPaymentCardTextField`). ASCII only.
+    /// `Pincode_field`, `CardNumberEditText`, `STPPaymentCardTextField`); digits after a
+    /// word are dropped (`Pin6Field`); an anonymous class (`Outer$passwordField$1`) is
+    /// read by the name it is numbered in. ASCII only.
     /// `SpinnerTextField` and `ShippingTextField` hold no word `pin`.
     /// - Complexity: O(n) for a name of n bytes; no allocation.
     public static func namesSecureEntry(_ name: String) -> Bool {
@@ -42,6 +44,19 @@ extension TypeCatalog {
                     break
                 }
                 if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "$") { start = index + 1 }
+            }
+            // A class nested in a generic type (`MyApp.LoginView<Swift.Int>.PasswordField`,
+            // as `String(reflecting:)` writes it): its own name follows the last `>`.
+            if end < bytes.count, let close = bytes.lastIndex(of: UInt8(ascii: ">")), close + 1 < bytes.count,
+               let separator = bytes[(close + 1)...].lastIndex(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "$") }) {
+                start = separator + 1
+                end = bytes.count
+            }
+            // An anonymous class (`LoginFragment$passwordField$1`): the name it is numbered in.
+            if start > 1, bytes[start - 1] == UInt8(ascii: "$"), start < end, bytes[start..<end].allSatisfy({ $0 &- 0x30 < 10 }),
+               let outer = bytes[..<(start - 1)].lastIndex(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "$") || $0 == UInt8(ascii: ">") }) {
+                end = start - 1
+                start = outer + 1
             }
             // The last words read, for phrases (as ranges; -1: none).
             var previous = (-1, -1), beforePrevious = (-1, -1)
@@ -61,7 +76,11 @@ extension TypeCatalog {
                     next += 1
                 }
                 let word = UnsafeBufferPointer(rebasing: bytes[index..<next])
-                if secureEntryWords.contains(where: { equalFolded(word, $0) }) { return true }
+                // Digits after a word are a count or a version (`Pin6Field`, `OtpView2`).
+                var letters = word.count
+                while letters > 1, word[letters - 1] &- 0x30 < 10 { letters -= 1 }
+                let stem = UnsafeBufferPointer(rebasing: word[..<letters])
+                if secureEntryWords.contains(where: { equalFolded(word, $0) || equalFolded(stem, $0) }) { return true }
                 if word.count > 4, secureEntryGlued.contains(where: { containsFolded(word, $0) }) { return true }
                 for phrase in secureEntryPhrases where phraseEnds(phrase, word, previous, beforePrevious, bytes) { return true }
                 beforePrevious = previous
@@ -142,6 +161,8 @@ extension TypeCatalog {
     static let secureEntryPhrases: [[[UInt8]]] = [
         ["card", "number"], ["card", "num"], ["card", "no"], ["credit", "card"], ["debit", "card"], ["payment", "card"],
         ["security", "code"], ["verification", "code"], ["one", "time", "code"], ["one", "time", "password"],
+        ["pass", "code"], ["cc", "number"], ["sms", "code"], ["mfa", "code"], ["two", "factor"], ["seed", "phrase"],
+        ["private", "key"],
     ].map { $0.map { Array($0.utf8) } }
 
     /// Whether `word`, with the words before it, ends `phrase`.

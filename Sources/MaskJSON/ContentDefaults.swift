@@ -55,7 +55,9 @@ enum ContentDefaults {
             guard fits else { return }
             let token = tokens[t]
             if isKey {
-                if shape == .font && !ShapeVocabulary.fontAttributes.contains(tape.string(t)) { fits = false }
+                // A member name that may be content (``MemberName``), or not a font's attribute.
+                let key = tape.string(t)
+                fits = MemberName.isPlain(key) && (shape != .font || ShapeVocabulary.fontAttributes.contains(key))
                 return
             }
             switch token.kind {

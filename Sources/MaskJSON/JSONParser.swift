@@ -235,8 +235,9 @@ struct JSONParser: ~Copyable {
             // rules these are, read in this one pass): any other key may be content, which
             // a masked view masks and the safety net reads, key by key. So no escapes,
             // spaces or non-ASCII bytes either: the whole object can be copied with its
-            // whitespace dropped. Only a name with six digits or more asks the detectors
-            // (calling `isPlain` on every `x` and `width` was 4% of `apply`).
+            // whitespace dropped. Only a name with six digits or more, or as long as a key
+            // or token (`sk_live_…`), asks the detectors (calling `isPlain` on every `x`
+            // and `width` was 4% of `apply`).
             guard i < n, Self.startsMemberName(p[i]) else { return nil }
             i += 1
             var digits = 0
@@ -246,7 +247,7 @@ struct JSONParser: ~Copyable {
                 i += 1
             }
             guard i < n, i - keyStart <= MemberName.maximumLength else { return nil }
-            if digits >= 6, !MemberName.isPlain(UnsafeBufferPointer(rebasing: p[keyStart..<i])) { return nil }
+            if digits >= 6 || i - keyStart >= ShapeVocabulary.shortestSecret, !MemberName.isPlain(UnsafeBufferPointer(rebasing: p[keyStart..<i])) { return nil }
             i += 1
             skipSpace()
             guard i < n, p[i] == UInt8(ascii: ":") else { return nil }

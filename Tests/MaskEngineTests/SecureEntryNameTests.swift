@@ -10,7 +10,9 @@ struct SecureEntryNameTests {
         "OtpEditText", "CvcEditText", "CVVTextField", "com.stripe.android.view.CardNumberEditText", "STPPaymentCardTextField",
         "PinEditText", "PINField", "Pincode_field", "NewPasswordInput", "Confirmpasscode", "Outer$PasswordEditText",
         "SecretTextField", "ExpiryDateEditText", "OneTimeCodeField", "SecurityCodeEditText", "LoginPwdField", "Cvv2EditText",
-        "MyApp.PasswordField<SwiftUI.Text>", "passwordfield",
+        "MyApp.PasswordField<SwiftUI.Text>", "passwordfield", "MyApp.LoginView<Swift.Int>.PasswordField", "A<B<C>>.OTPTextField",
+        "com.example.LoginFragment$passwordField$1", "Pin6Field", "OtpView2", "PassCodeField", "CCNumberField", "SmsCodeField",
+        "MfaCodeField", "TwoFactorCodeField", "SeedPhraseField", "PrivateKeyField",
     ])
     func namesSecure(_ name: String) {
         #expect(TypeCatalog.namesSecureEntry(name))
@@ -19,7 +21,8 @@ struct SecureEntryNameTests {
     @Test("names that do not", arguments: [
         "SpinnerTextField", "ShippingTextField", "InsecureTextField", "UITextField", "UISearchTextField", "android.widget.EditText",
         "PinnedNoteTextField", "CardholderNameEditText", "com.password.app.NameEditText", "Password.Module.NameField", "",
-        "TextField<PasswordFormatter>", "OptionTextField", "TopinTextField", "CardView",
+        "TextField<PasswordFormatter>", "OptionTextField", "TopinTextField", "CardView", "Form<PasswordField>.Row",
+        "com.example.Outer$1", "Spin6Field", "$1", "A$$2",
     ])
     func namesNotSecure(_ name: String) {
         #expect(!TypeCatalog.namesSecureEntry(name))
@@ -28,6 +31,7 @@ struct SecureEntryNameTests {
     @Test("inputs for secure entry by name alone: they take input, and are secure", arguments: [
         "MyPasswordField", "PasswordInput", "SecurePinEntryView", "OtpView", "OTPView", "PinCodeView", "PasscodeView", "OTPTextView",
         "in.aabhasjindal.otptextview.OtpTextView", "CvvBox", "PinPad", "Pincode_field", "NSSecureTextField", "SecureEditText",
+        "MyApp.LoginView<Swift.Int>.PasswordField",
     ])
     func secureInputsByName(_ name: String) {
         #expect(TypeCatalog.isTextInputClass(name), "\(name)")

@@ -145,6 +145,11 @@ struct StructuralShapeTests {
                          #"{"class":"UILabel","lalalalalalalalalalala":"l","frame":{"lalalalalalalalalalal":1,"x":0}}"#)
         #expect(MemberName.shown("DE89370400440532013000", position: 3) == "<key 3>")
         #expect(MemberName.isPlain("user_id_12345") && MemberName.isPlain("accessibilityIdentifier"))
+        // A key or token is content too, in a geometry field's compact form or not.
+        #expect(!MemberName.isPlain("sk_live_51HxYzAbCdEfGhIj") && !MemberName.isPlain("ghp_abcdefghijklmnop1234"))
+        #expect(MemberName.isPlain("contentOffsetAdjustmentBehavior") && MemberName.isPlain("textContainerInset"))
+        try expectOutput(#"{"class":"UILabel","frame":{"x":0,"sk_live_51HxYzAbCdEfGhIj":1}}"#,
+                         #"{"class":"UILabel","frame":{"x":0,"lalalalalalalalalalalala":1}}"#)
     }
 
     @Test("an unmasked view keeps every structural value as it came")

@@ -58,15 +58,26 @@ struct ContentDefaultsTests {
             {"class":"UIView","id":"geo","frame":{"x":"LEAKG","y":0,"width":10,"height":10}},
             {"class":"UIView","id":"font","font":{"name":"Helvetica","note":"LEAKH"}},
             {"class":"UIView","id":"bg","backgroundColor":"LEAKI Jones"},
+            {"class":"UIView","id":"fk","frame":{"x":0,"y":0,"width":1,"height":1,"jane.doe@example.com":2}},
+            {"class":"UIView","id":"bk","bounds":{"x":0,"y":0,"width":1,"height":1,"sk_live_51HxYzAbCdEfGhIjKlMnOpQr":1}},
             {"class":"UIView","id":"ok","selected":true,"keyboardType":"numberPad","backgroundColor":"#FF0000","font":{"name":"Helvetica","size":12},"frame":{"x":0,"y":0,"width":10,"height":10}}]}}
             """#, policy: "version: 1.1\ndefault: unmask\ndefaults: { text: mask }\n")
         let result = try CLIHarness.run(["apply", tree, "--policy", policy, "--explain"])
         #expect(result.exit == 0, "\(result.stderr)")
-        for leak in ["Jane", "Main Street", "LEAKF", "jane.doe", "LEAKG", "LEAKH", "LEAKI"] {
+        for leak in ["Jane", "Main Street", "LEAKF", "jane.doe", "LEAKG", "LEAKH", "LEAKI", "sk_live"] {
             #expect(!result.stdout.contains(leak), "\(leak): \(result.stdout)")
         }
         let explained = try CLIHarness.run(["explain", tree, "--policy", policy])
-        #expect(explained.stdout.components(separatedBy: "masked, level 5: defaults.text mask").count - 1 == 6, "\(explained.stdout)")
+        #expect(explained.stdout.components(separatedBy: "masked, level 5: defaults.text mask").count - 1 == 8, "\(explained.stdout)")
+        // The safety net reads a key or token as a geometry field's member name too, and a
+        // masked view masks it.
+        for (policy, expected) in [("version: 1.1\ndefault: unmask\ndetect: [secret]\n", #""rule":"detect:secret""#), ("version: 1\ndefault: mask\n", #""masked":true"#)] {
+            let (keyed, keyedPolicy, _) = try CLIHarness.treeAndPolicy("maskc-content-geometry-key", tree: #"""
+                {"class":"UIView","frame":{"x":0,"y":0,"width":1,"height":1,"sk_live_51HxYzAbCdEfGhIjKlMnOpQr":1}}
+                """#, policy: policy)
+            let applied = try CLIHarness.run(["apply", keyed, "--policy", keyedPolicy, "--explain"])
+            #expect(applied.exit == 0 && !applied.stdout.contains("sk_live") && applied.stdout.contains(expected), "\(applied.stdout)")
+        }
         #expect(explained.stdout.contains("ok UIView [other] shown, level 5: default unmask"), "\(explained.stdout)")
     }
 

@@ -76,11 +76,14 @@ extension TypeCatalog {
                     next += 1
                 }
                 let word = UnsafeBufferPointer(rebasing: bytes[index..<next])
-                // Digits after a word are a count or a version (`Pin6Field`, `OtpView2`).
-                var letters = word.count
-                while letters > 1, word[letters - 1] &- 0x30 < 10 { letters -= 1 }
-                let stem = UnsafeBufferPointer(rebasing: word[..<letters])
-                if secureEntryWords.contains(where: { equalFolded(word, $0) || equalFolded(stem, $0) }) { return true }
+                if isSecureEntryWord(word) { return true }
+                // A secure input's name glued together (`Pinview`, `OTPFIELD`): see
+                // ``namesSecureInput(_:)``.
+                if next == end, namesGluedSecureInput(word) { return true }
+                // `PINcode` splits as `PI` and `Ncode`: the run with its last capital is a
+                // word too (`PIN`), as a reader takes it.
+                if next < end, next - index > 1, isUpper(bytes[next]), isUpper(bytes[next - 1]),
+                   isSecureEntryWord(UnsafeBufferPointer(rebasing: bytes[index...next])) { return true }
                 if word.count > 4, secureEntryGlued.contains(where: { containsFolded(word, $0) }) { return true }
                 for phrase in secureEntryPhrases where phraseEnds(phrase, word, previous, beforePrevious, bytes) { return true }
                 beforePrevious = previous
@@ -109,15 +112,77 @@ extension TypeCatalog {
     /// ``namesSecureInput(_:)`` over a name's UTF-8 bytes.
     static func namesSecureInput(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let last = previousWord(bytes, before: bytes.count) else { return false }
-        let lastWord = UnsafeBufferPointer(rebasing: bytes[last])
+        var lastWord = UnsafeBufferPointer(rebasing: bytes[last])
+        // Digits after the last word are a count or a version (`PinField2`).
+        var letters = lastWord.count
+        while letters > 1, lastWord[letters - 1] &- 0x30 < 10 { letters -= 1 }
+        lastWord = UnsafeBufferPointer(rebasing: lastWord[..<letters])
         if !secureInputLastWords.contains(where: { equalFolded(lastWord, $0) }) {
-            guard equalFolded(lastWord, viewWord), let before = previousWord(bytes, before: last.lowerBound) else { return false }
+            guard equalFolded(lastWord, viewWord), let before = previousWord(bytes, before: last.lowerBound) else {
+                return namesGluedSecureInput(lastWord)
+            }
             let word = UnsafeBufferPointer(rebasing: bytes[before])
-            guard secureInputLastWords.contains(where: { equalFolded(word, $0) }) || secureViewQualifiers.contains(where: { equalFolded(word, $0) })
+            // `PINcodeView`: the word before `View` read with the capitals before it too.
+            var run = before.lowerBound
+            while run > 0, isUpper(bytes[run - 1]) { run -= 1 }
+            let whole = UnsafeBufferPointer(rebasing: bytes[run..<before.upperBound])
+            guard secureInputLastWords.contains(where: { equalFolded(word, $0) })
+                || secureViewQualifiers.contains(where: { equalFolded(word, $0) }) || gluedHeadNamesSecret(whole, beforeView: true)
             else { return false }
         }
         return namesSecureEntry(String(decoding: bytes, as: UTF8.self))
     }
+
+    /// Whether a class name's last word, written without case changes, is a secure
+    /// input's name glued together (`Pinview`, as a widely used Android library names
+    /// its PIN field; `OTPFIELD`, `pinview`, `Passwordfield`, `Otptextview`): an input's
+    /// last word (``secureInputLastWords``) after a word for secure entry (``secureEntryWords``,
+    /// or one holding ``secureEntryGlued``), or `view` after a code's name
+    /// (``secureViewQualifiers``, not `code` or `text` alone); either with `code` or
+    /// `text` between (`Pincodeview`, `Otptextfield`). `Spinview`, `Textview`, `Codeview`
+    /// and `Passwordview` are not.
+    private static func namesGluedSecureInput(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        var letters = name.count
+        while letters > 1, name[letters - 1] &- 0x30 < 10 { letters -= 1 }
+        let word = UnsafeBufferPointer(rebasing: name[..<letters])
+        guard word.count > 4 else { return false }
+        for ending in gluedEndings where word.count > ending.count {
+            let split = word.count - ending.count
+            guard equalFolded(UnsafeBufferPointer(rebasing: word[split...]), ending) else { continue }
+            if gluedHeadNamesSecret(UnsafeBufferPointer(rebasing: word[..<split]), beforeView: ending == viewWord) { return true }
+        }
+        return false
+    }
+
+    /// Whether the head of a glued secure input's name (before its last word) names its
+    /// secret, as it is or without a `code` or `text` at its end: a code's name before
+    /// `view` (``gluedViewHeads``), else a word for secure entry.
+    private static func gluedHeadNamesSecret(_ whole: UnsafeBufferPointer<UInt8>, beforeView: Bool) -> Bool {
+        for choice in -1..<gluedMiddles.count {
+            var head = whole
+            if choice >= 0 {
+                let middle = gluedMiddles[choice]
+                guard head.count > middle.count,
+                      equalFolded(UnsafeBufferPointer(rebasing: head[(head.count - middle.count)...]), middle) else { continue }
+                head = UnsafeBufferPointer(rebasing: head[..<(head.count - middle.count)])
+            }
+            if beforeView {
+                if gluedViewHeads.contains(where: { equalFolded(head, $0) }) { return true }
+            } else if isSecureEntryWord(head) || (head.count > 4 && secureEntryGlued.contains(where: { containsFolded(head, $0) })) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// The endings of a glued secure input's name: an input's last word, or `view`.
+    private static let gluedEndings: [[UInt8]] = secureInputLastWords + [viewWord]
+    /// The codes whose name before a glued `view` makes it an input (`Pinview`, `Otpview`).
+    private static let gluedViewHeads: [[UInt8]] = secureViewQualifiers.filter { !gluedMiddles.contains($0) }
+
+    /// Words a glued secure input's name may hold between its secret's word and its
+    /// last word (`Pincodeview`, `Otptextfield`).
+    private static let gluedMiddles: [[UInt8]] = [Array("code".utf8), Array("text".utf8)]
 
     private static let viewWord = Array("view".utf8)
 
@@ -164,6 +229,15 @@ extension TypeCatalog {
         ["pass", "code"], ["cc", "number"], ["sms", "code"], ["mfa", "code"], ["two", "factor"], ["seed", "phrase"],
         ["private", "key"],
     ].map { $0.map { Array($0.utf8) } }
+
+    /// Whether a word is one of ``secureEntryWords``, digits after it dropped (a count or
+    /// a version: `Pin6Field`, `OtpView2`).
+    private static func isSecureEntryWord(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
+        var letters = word.count
+        while letters > 1, word[letters - 1] &- 0x30 < 10 { letters -= 1 }
+        let stem = UnsafeBufferPointer(rebasing: word[..<letters])
+        return secureEntryWords.contains(where: { equalFolded(word, $0) || equalFolded(stem, $0) })
+    }
 
     /// Whether `word`, with the words before it, ends `phrase`.
     private static func phraseEnds(_ phrase: [[UInt8]], _ word: UnsafeBufferPointer<UInt8>, _ previous: (Int, Int),

@@ -124,6 +124,8 @@ extension TypeCatalog {
             table[Int(last)] = true
             table[Int(last & ~0x20)] = true
         }
+        // A count or version after the last word (`PinField2`).
+        for digit in UInt8(ascii: "0")...UInt8(ascii: "9") { table[Int(digit)] = true }
         return table
     }()
 

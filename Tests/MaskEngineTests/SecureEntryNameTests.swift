@@ -12,7 +12,7 @@ struct SecureEntryNameTests {
         "SecretTextField", "ExpiryDateEditText", "OneTimeCodeField", "SecurityCodeEditText", "LoginPwdField", "Cvv2EditText",
         "MyApp.PasswordField<SwiftUI.Text>", "passwordfield", "MyApp.LoginView<Swift.Int>.PasswordField", "A<B<C>>.OTPTextField",
         "com.example.LoginFragment$passwordField$1", "Pin6Field", "OtpView2", "PassCodeField", "CCNumberField", "SmsCodeField",
-        "MfaCodeField", "TwoFactorCodeField", "SeedPhraseField", "PrivateKeyField",
+        "MfaCodeField", "TwoFactorCodeField", "SeedPhraseField", "PrivateKeyField", "PINcodeView", "OTPcodeField",
     ])
     func namesSecure(_ name: String) {
         #expect(TypeCatalog.namesSecureEntry(name))
@@ -31,7 +31,10 @@ struct SecureEntryNameTests {
     @Test("inputs for secure entry by name alone: they take input, and are secure", arguments: [
         "MyPasswordField", "PasswordInput", "SecurePinEntryView", "OtpView", "OTPView", "PinCodeView", "PasscodeView", "OTPTextView",
         "in.aabhasjindal.otptextview.OtpTextView", "CvvBox", "PinPad", "Pincode_field", "NSSecureTextField", "SecureEditText",
-        "MyApp.LoginView<Swift.Int>.PasswordField",
+        "MyApp.LoginView<Swift.Int>.PasswordField", "PinField2", "PasswordInput10", "PINcodeView", "OTPcodeView",
+        // Written without case changes: `Pinview` is a widely used Android PIN field's class.
+        "com.goodiebag.pinview.Pinview", "pinview", "OTPFIELD", "Passwordfield", "Otptextview", "Pincodeview", "MyOtpfield",
+        "CVVINPUT", "Newpasswordinput",
     ])
     func secureInputsByName(_ name: String) {
         #expect(TypeCatalog.isTextInputClass(name), "\(name)")
@@ -42,6 +45,8 @@ struct SecureEntryNameTests {
     @Test("names for secure entry not shaped as inputs, and inputs' shapes named for nothing secret, are neither", arguments: [
         "PasswordLabel", "ShowPasswordButton", "PasswordStrengthView", "PinMapView", "ForgotPasswordView", "CodeView", "MyField",
         "TextView", "android.widget.TextView", "ImageView", "OTP.View", "Password.Field",
+        "Spinview", "Textview", "Codeview", "Passwordview", "Textfield", "Codefield", "Shippingfield", "Spinfield", "Layout2",
+        "ABCcodeView", "PINLabel", "Pinlabel", "FrameLayout", "TextView2", "Pinpoint", "OTPVIEWER",
     ])
     func notSecureInputsByName(_ name: String) {
         #expect(!TypeCatalog.isTextInputClass(name), "\(name)")
@@ -62,8 +67,10 @@ struct SecureEntryNameTests {
         let subclass = tree.append(ViewFacts(className: "LoginField", superclasses: ["PasswordTextField", "UITextField"]), parent: root)
         let label = tree.append(ViewFacts(className: "PasswordLabel", superclasses: ["UILabel"]), parent: root)
         let plain = tree.append(ViewFacts(className: "ShippingTextField"), parent: root)
+        let glued = tree.append(ViewFacts(className: "com.goodiebag.pinview.Pinview"), parent: root)
+        let versioned = tree.append(ViewFacts(className: "PinField2"), parent: root)
         for decisions in [Self.unmaskAll.resolve(tree), traverse(Self.unmaskAll, tree)] {
-            for view in [byEnding, byChain, inside, subclass] {
+            for view in [byEnding, byChain, inside, subclass, glued, versioned] {
                 #expect(decisions[view].isSecure && decisions[view].isMasked, "view \(view)")
             }
             #expect(decisions[byEnding].kind == .secureText)

@@ -53,10 +53,12 @@ extension TypeCatalog {
                 end = bytes.count
             }
             // An anonymous class (`LoginFragment$passwordField$1`): the name it is numbered in.
-            if start > 1, bytes[start - 1] == UInt8(ascii: "$"), start < end, bytes[start..<end].allSatisfy({ $0 &- 0x30 < 10 }),
-               let outer = bytes[..<(start - 1)].lastIndex(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "$") || $0 == UInt8(ascii: ">") }) {
+            // Nested ones (`Outer$1$2`) by the first name numbered; a top-level class's
+            // (`PinField$1`) by the name from the start.
+            while start > 1, bytes[start - 1] == UInt8(ascii: "$"), start < end, bytes[start..<end].allSatisfy({ $0 &- 0x30 < 10 }) {
+                let outer = bytes[..<(start - 1)].lastIndex(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "$") || $0 == UInt8(ascii: ">") })
                 end = start - 1
-                start = outer + 1
+                start = (outer ?? -1) + 1
             }
             // The last words read, for phrases (as ranges; -1: none).
             var previous = (-1, -1), beforePrevious = (-1, -1)
@@ -110,7 +112,8 @@ extension TypeCatalog {
     }
 
     /// ``namesSecureInput(_:)`` over a name's UTF-8 bytes.
-    static func namesSecureInput(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func namesSecureInput(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        let bytes = withoutAnonymousSuffix(name)
         guard let last = previousWord(bytes, before: bytes.count) else { return false }
         var lastWord = UnsafeBufferPointer(rebasing: bytes[last])
         // Digits after the last word are a count or a version (`PinField2`).
@@ -121,11 +124,14 @@ extension TypeCatalog {
             guard equalFolded(lastWord, viewWord), let before = previousWord(bytes, before: last.lowerBound) else {
                 return namesGluedSecureInput(lastWord)
             }
-            let word = UnsafeBufferPointer(rebasing: bytes[before])
+            // Digits after it dropped (`Otp6View`).
+            var wordEnd = before.upperBound
+            while wordEnd - before.lowerBound > 1, bytes[wordEnd - 1] &- 0x30 < 10 { wordEnd -= 1 }
+            let word = UnsafeBufferPointer(rebasing: bytes[before.lowerBound..<wordEnd])
             // `PINcodeView`: the word before `View` read with the capitals before it too.
             var run = before.lowerBound
             while run > 0, isUpper(bytes[run - 1]) { run -= 1 }
-            let whole = UnsafeBufferPointer(rebasing: bytes[run..<before.upperBound])
+            let whole = UnsafeBufferPointer(rebasing: bytes[run..<wordEnd])
             guard secureInputLastWords.contains(where: { equalFolded(word, $0) })
                 || secureViewQualifiers.contains(where: { equalFolded(word, $0) }) || gluedHeadNamesSecret(whole, beforeView: true)
             else { return false }
@@ -185,6 +191,20 @@ extension TypeCatalog {
     private static let gluedMiddles: [[UInt8]] = [Array("code".utf8), Array("text".utf8)]
 
     private static let viewWord = Array("view".utf8)
+
+    /// A class name without the numbers of anonymous classes at its end
+    /// (`LoginFragment$passwordField` for `LoginFragment$passwordField$1`, `PinField`
+    /// for `PinField$1$2`): such a class is read by the name it is numbered in.
+    static func withoutAnonymousSuffix(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        var end = bytes.count
+        while end > 0, bytes[end - 1] &- 0x30 < 10 {
+            var dollar = end - 1
+            while dollar > 0, bytes[dollar - 1] &- 0x30 < 10 { dollar -= 1 }
+            guard dollar > 1, bytes[dollar - 1] == UInt8(ascii: "$") else { break }
+            end = dollar - 1
+        }
+        return UnsafeBufferPointer(rebasing: bytes[..<end])
+    }
 
     /// The last words of an input's class name (`...Field`, `...Input`, `...Entry`).
     static let secureInputLastWords: [[UInt8]] = ["field", "input", "entry", "box", "pad", "keypad", "editor"].map { Array($0.utf8) }

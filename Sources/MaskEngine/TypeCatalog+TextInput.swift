@@ -30,7 +30,7 @@ extension TypeCatalog {
     /// or `EditText` anyway. `kind: input` and `defaults.inputs` reach them either way.
     public static let libraryInputClasses: Set<String> = Set<String>([
         "android.widget.SearchView$SearchAutoComplete", "androidx.appcompat.widget.SearchView$SearchAutoComplete",
-        "XCUIElementTypeComboBox",
+        "XCUIElementTypeComboBox", "XCUIElementTypePickerWheel",
         "RCTUITextField", "RCTUITextView", "com.facebook.react.views.textinput.ReactEditText",
         "FlutterTextInputView",
         "MDCTextField", "MDCBaseTextField", "MDCFilledTextField", "MDCOutlinedTextField", "MDCMultilineTextField",
@@ -52,7 +52,7 @@ extension TypeCatalog {
         "EditText", "AutoCompleteTextView", "MultiAutoCompleteTextView", "ExtractEditText",
         "AppCompatEditText", "AppCompatAutoCompleteTextView", "AppCompatMultiAutoCompleteTextView",
         "TextInputEditText", "MaterialAutoCompleteTextView", "EmojiEditText", "EmojiAppCompatEditText",
-        "SearchEditText", "SearchView$SearchAutoComplete", "SearchAutoComplete", "ReactEditText",
+        "SearchEditText", "SearchView$SearchAutoComplete", "SearchAutoComplete", "ReactEditText", "Spinner",
     ]
 
     /// The classes of ``textInputClasses`` that a platform draws a field's text in,
@@ -109,17 +109,39 @@ extension TypeCatalog {
     /// `CvcEditText`, Xamarin's `FormsEditText`, `MauiTextField`, Flutter's
     /// `FlutterSecureTextInputView`, Compose Multiplatform's `IntermediateTextInputUIView`,
     /// React Native's `RCTTextInputComponentView`, UIKit's `UIFieldEditor`. A name
-    /// ending in one takes input: when in doubt, input.
+    /// ending in one takes input: when in doubt, input. Value pickers' endings are
+    /// ``valuePickerNameEndings``.
     public static let inputNameEndings: [String] = [
         "EditText", "TextField", "SecureField", "SearchField", "TextArea", "TextEditor", "FieldEditor",
         "TextInputView", "TextInputUIView", "TextInputComponentView", "TextFieldCanvasView", "PinView",
     ]
 
+    /// The endings of value pickers' class names: what a picker shows is what the user
+    /// chose (a birth date, a country), so it is an input to `kind: input` and
+    /// `defaults.inputs`, as to Datadog's `maskAllInputs`: `UIDatePicker`,
+    /// `UIPickerView`, Android's `DatePicker`, `TimePicker`, `NumberPicker` and
+    /// `Spinner`, SwiftUI's `Picker` and `DatePicker`, XCUITest's
+    /// `XCUIElementTypeDatePicker` (with ``valuePickerNames``). A loading indicator named
+    /// `LoadingSpinner` is an input too: when in doubt, input. Nobody types into one, so
+    /// `unmask-covers-input` does not report them (``isValuePicker(_:)``).
+    public static let valuePickerNameEndings: [String] = ["Picker", "PickerView", "Spinner"]
+
+    /// Value pickers named whole: Android's `Spinner` by its simple name, XCUITest's
+    /// picker wheel.
+    public static let valuePickerNames: Set<String> = ["Spinner", "XCUIElementTypePickerWheel"]
+
+    /// Whether a class name is a value picker's (``valuePickerNameEndings``,
+    /// ``valuePickerNames``), by itself or its simple name.
+    public static func isValuePicker(_ name: String) -> Bool {
+        if valuePickerNames.contains(name) || ClassName.simpleName(of: name).map(valuePickerNames.contains) == true { return true }
+        return valuePickerNameEndings.contains { name.utf8.count > $0.utf8.count && name.hasSuffix($0) }
+    }
+
     /// The last bytes of ``inputNameEndings`` and of the words ``namesSecureInput(_:)``
     /// ends on, in either case: a name ending in none of them is not read further.
     private static let inputEndingLastBytes: [Bool] = {
         var table = [Bool](repeating: false, count: 256)
-        for name in inputNameEndings + ["field", "input", "entry", "box", "pad", "editor", "view"] {
+        for name in inputNameEndings + valuePickerNameEndings + ["field", "input", "entry", "box", "pad", "editor", "view"] {
             guard let last = name.utf8.last else { continue }
             table[Int(last)] = true
             table[Int(last & ~0x20)] = true
@@ -136,8 +158,10 @@ extension TypeCatalog {
     /// - Complexity: O(e) for the endings' total length, after a one-byte check.
     static func isInputByName(_ name: String) -> Bool {
         var name = name
-        return name.withUTF8 { bytes in
-            guard let last = bytes.last, inputEndingLastBytes[Int(last)] else { return false }
+        return name.withUTF8 { whole in
+            guard let last = whole.last, inputEndingLastBytes[Int(last)] else { return false }
+            // An anonymous class (`PasswordEditText$1`) by the name it is numbered in.
+            let bytes = last &- 0x30 < 10 ? withoutAnonymousSuffix(whole) : whole
             for ending in inputNameEndingBytes where bytes.count > ending.count {
                 var index = 0, offset = bytes.count - ending.count
                 while index < ending.count && bytes[offset + index] == ending[index] { index += 1 }
@@ -148,7 +172,7 @@ extension TypeCatalog {
     }
 
     /// ``inputNameEndings`` as bytes.
-    private static let inputNameEndingBytes: [[UInt8]] = inputNameEndings.map { Array($0.utf8) }
+    private static let inputNameEndingBytes: [[UInt8]] = (inputNameEndings + valuePickerNameEndings).map { Array($0.utf8) }
 
     static let simpleNameBytes = ClassName.EdgeBytes(textInputClasses)
 

@@ -66,7 +66,7 @@ enum AndroidImporter {
                 read(SecureMarkerKey.of(name)!, value, into: &node, inputTypes: &inputTypes, hints: &hints)
             // A web input's or another tool's `type` (`password`, `SecureTextField`), in
             // any case, read as a tree's `type` is.
-            case _ where (name.split(separator: ":").last ?? "").lowercased() == "type":
+            case _ where SecureMarker.isTypeName(name):
                 var type = value
                 if type.withUTF8({ SecureContent.isSecureInputTypeName($0) }) { node.isSecureTextEntry = true }
             // Off screen or covered (uiautomator), not displayed (Appium): the replay

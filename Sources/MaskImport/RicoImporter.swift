@@ -154,7 +154,7 @@ enum RicoImporter {
                     }
                 // A web input's or another tool's `type` naming a password input, as a
                 // tree's `type` is read (a string, or strings in an array).
-                case _ where key.utf8.count == 4 && key.lowercased() == "type":
+                case _ where SecureMarker.isTypeName(key):
                     let types = kind == .string ? [tape.string(v)] : kind == .arrayStart ? elements(of: v, .string).map(tape.string) : []
                     if types.contains(where: { var type = $0; return type.withUTF8 { SecureContent.isSecureInputTypeName($0) } }) {
                         node.isSecureTextEntry = true

@@ -37,10 +37,10 @@ enum XCUITestImporter {
     }
 
     /// The element's `type` attributes, whatever the case of their name (`type`,
-    /// `TYPE`), with surrounding spaces trimmed.
+    /// `TYPE`) and its namespace prefix (`x:type`), with surrounding spaces trimmed.
     static func typeAttributes(_ element: XMLElement) -> [String] {
         var found: [String] = []
-        for attribute in element.attributes where attribute.name.utf8.count == 4 && attribute.name.lowercased() == "type" {
+        for attribute in element.attributes where SecureMarker.isTypeName(attribute.name) {
             let value = attribute.value, utf8 = value.utf8
             var start = utf8.startIndex, end = utf8.endIndex
             while start < end, utf8[start] == UInt8(ascii: " ") { start = utf8.index(after: start) }

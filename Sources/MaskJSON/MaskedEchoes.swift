@@ -47,9 +47,11 @@ enum MaskedEchoes {
     /// Whether an unknown field's value of a masked view is read as its text: not a
     /// lone lower-case ASCII token (`button`, `card`, `com.example.app`: a role, a
     /// style, a package) nor a number of fewer than three digits (an index, a row).
-    static func readsUnknown(_ text: [UInt8], number: Bool) -> Bool {
-        if number { return text.filter { $0 >= 0x30 && $0 <= 0x39 }.count >= 3 }
-        return !text.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x2E || $0 == 0x5F || $0 == 0x2D }
+    /// Read on the value as written, not normalized: a name (`Priya`, `SMITH`) is
+    /// lower case only once normalized, and is text.
+    static func readsUnknown<Bytes: Collection<UInt8>>(_ value: Bytes, number: Bool) -> Bool {
+        if number { return value.lazy.filter { $0 >= 0x30 && $0 <= 0x39 }.count >= 3 }
+        return !value.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x2E || $0 == 0x5F || $0 == 0x2D }
     }
 
     /// Masks the views of `layout` that repeat a masked descendant's text.
@@ -74,6 +76,12 @@ enum MaskedEchoes {
                     ? MaskedEcho.normalized(tape.string(t).utf8)
                     : MaskedEcho.normalized(UnsafeBufferPointer(start: bytes + Int(token.start), count: Int(token.length)))
             }
+            /// A string or number token's bytes as written (escapes decoded).
+            func written(_ t: Int) -> [UInt8] {
+                let token = tokens[t]
+                return token.hasEscapes ? Array(tape.string(t).utf8)
+                    : Array(UnsafeBufferPointer(start: bytes + Int(token.start), count: Int(token.length)))
+            }
             /// The texts of a view, by field kind: `labels` from the text-bearing fields
             /// (member names inside them too when `names`), `others` from the unknown
             /// fields' values (numbers too when `unknownNumbers`).
@@ -96,7 +104,7 @@ enum MaskedEchoes {
                             guard !text.isEmpty else { return }
                             if label {
                                 labels.append(text)
-                            } else if !unknownNumbers || readsUnknown(text, number: kind == .number) {
+                            } else if !unknownNumbers || readsUnknown(written(t), number: kind == .number) {
                                 others.append(text)
                             }
                         }

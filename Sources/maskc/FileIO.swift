@@ -153,17 +153,29 @@ enum FileIO {
 /// Where output goes: standard output, or a file written under a temporary name and
 /// renamed into place only when complete, so a failed run never leaves a partial file.
 /// A file already there is replaced through a symbolic link (the link stays, its
-/// target gets the output) and keeps its permissions.
+/// target gets the output) and keeps its permissions. A path that is not a regular
+/// file (`/dev/null`, a FIFO, a terminal) is written directly, never replaced.
 final class OutputSink {
     let path: String?
     private let fd: System.Descriptor
     private let temporary: String?
     private var crashSlot: Int?
+    /// Whether the file is still open (committed or discarded once, never twice).
+    private var isOpen = true
 
     init(path: String?) throws(FileIO.Failure) {
         if let path, path != "-" {
             // An existing file is written where it really is, with its permissions.
             let destination = System.destination(of: path)
+            // A device, a FIFO or a socket is written to, not renamed over (as root,
+            // `-o /dev/null` would replace the device with a file).
+            if let status = System.status(atPath: destination), !status.isRegularFile, !status.isDirectory {
+                guard let fd = System.openExistingForWriting(destination) else { throw FileIO.Failure(message: FileIO.systemError()) }
+                self.path = destination
+                self.fd = fd
+                self.temporary = nil
+                return
+            }
             let permissions = System.permissions(atPath: destination)
             let temporary = destination + ".maskc-partial"
             // Tracked before it exists: a signal between creating the file and tracking
@@ -194,8 +206,10 @@ final class OutputSink {
 
     /// Finishes: for a file, closes it and moves it into place.
     func commit() throws(FileIO.Failure) {
-        guard let temporary, let path else { return }
+        guard let path, isOpen else { return }
+        isOpen = false
         guard System.close(fd) else { throw FileIO.Failure(message: FileIO.systemError()) }
+        guard let temporary else { return }
         guard System.rename(temporary, to: path) else { throw FileIO.Failure(message: FileIO.systemError()) }
         System.forgetPartialOutput(crashSlot)
         crashSlot = nil
@@ -206,8 +220,10 @@ final class OutputSink {
 
     /// Gives up: for a file, removes the partial output.
     func discard() {
-        guard let temporary else { return }
+        guard path != nil, isOpen else { return }
+        isOpen = false
         System.close(fd)
+        guard let temporary else { return }
         System.remove(temporary)
         System.forgetPartialOutput(crashSlot)
         crashSlot = nil

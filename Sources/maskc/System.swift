@@ -68,6 +68,13 @@ enum System {
         return fd >= 0 ? fd : nil
     }
 
+    /// Opens an existing file for writing without creating or truncating it (a device,
+    /// a FIFO); nil on failure.
+    static func openExistingForWriting(_ path: String) -> Descriptor? {
+        let fd = open(path, O_WRONLY)
+        return fd >= 0 ? fd : nil
+    }
+
     /// Closes a file; false on failure.
     @discardableResult
     static func close(_ fd: Descriptor) -> Bool {

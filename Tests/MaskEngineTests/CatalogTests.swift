@@ -172,9 +172,11 @@ struct CatalogTests {
         #expect(!policy.isTextInput("Fancy"))
         #expect(policy.textInputClassNames.contains("AmountField"))
         #expect(policy.textInputClassNames == policy.textInputClassNames.sorted())
-        // The list, and the catalog's SwiftUI input names without the module.
+        // The list, the catalog's SwiftUI input names without the module, and the
+        // catalog's value pickers (inputs by their names' endings).
         #expect(Set(c.textInputClassNames) == TypeCatalog.textInputClasses.subtracting(fieldText).subtracting(library)
-            .union(["SecureField", "TextField", "TextEditor"]))
+            .union(["SecureField", "TextField", "TextEditor"])
+            .union(["UIDatePicker", "UIPickerView", "android.widget.AbsSpinner", "android.widget.Spinner"]))
     }
 
     @Test func cyclicPolicyClassesStillResolve() {

@@ -156,6 +156,34 @@ struct Format11Tests {
         #expect(d["typed"]?.isMasked == false && d["typed"]?.level == .instance && d["deeper"]?.isMasked == true)
     }
 
+    @Test("value pickers are inputs: the value they show (a birth date, a country) is what the user chose")
+    func valuePickers() {
+        let pickers = [
+            "UIDatePicker", "UIPickerView", "android.widget.Spinner", "Spinner", "androidx.appcompat.widget.AppCompatSpinner",
+            "android.widget.DatePicker", "android.widget.TimePicker", "android.widget.NumberPicker", "SwiftUI.DatePicker",
+            "SwiftUI.Picker", "XCUIElementTypeDatePicker", "XCUIElementTypePicker", "XCUIElementTypePickerWheel", "CountryPickerView",
+        ]
+        for name in pickers { #expect(TypeCatalog.isTextInputClass(name) || TypeCatalog.builtin.isTextInput(name), "\(name)") }
+        for name in ["Picker", "UIImageView", "PickerLabel", "SpinnerLabel", "UISegmentedControl"] {
+            #expect(!TypeCatalog.builtin.isTextInput(name), "\(name)")
+        }
+        // A date picker's wheels draw the chosen value in labels (UIKit) or text views
+        // (Android): under `defaults: {text: unmask, inputs: mask}` (Datadog's
+        // `maskAllInputs`) they are masked; a label beside is not.
+        let built = build(N("root", "UIView", [
+            N("date", "UIDatePicker", [N("wheel", "UIPickerView", [N("day", "UILabel")])]),
+            N("spinner", "android.widget.Spinner", [N("chosen", "android.widget.TextView")]),
+            N("label", "UILabel"),
+        ]))
+        var d = decided(MaskingPolicy(default: .unmask, defaults: DimensionDefaults(text: .unmask, inputs: .mask)), built)
+        for id in ["date", "wheel", "day", "spinner", "chosen"] { #expect(d[id]?.isMasked == true, "\(id)") }
+        #expect(d["label"]?.isMasked == false)
+        // `kind: input` selects them.
+        d = decided(MaskingPolicy(default: .unmask, rules: [MaskRule(.mask, .kind(.input))]), built)
+        #expect(d["date"]?.isMasked == true && d["date"]?.level == .type && d["spinner"]?.isMasked == true)
+        #expect(d["label"]?.isMasked == false)
+    }
+
     @Test("mask-non-bundled shows bundle and asset images only; an unknown source is not bundled")
     func bundledImages() {
         var tree = ViewTree(screen: nil)

@@ -13,6 +13,8 @@ struct SecureEntryNameTests {
         "MyApp.PasswordField<SwiftUI.Text>", "passwordfield", "MyApp.LoginView<Swift.Int>.PasswordField", "A<B<C>>.OTPTextField",
         "com.example.LoginFragment$passwordField$1", "Pin6Field", "OtpView2", "PassCodeField", "CCNumberField", "SmsCodeField",
         "MfaCodeField", "TwoFactorCodeField", "SeedPhraseField", "PrivateKeyField", "PINcodeView", "OTPcodeField",
+        // Anonymous classes: numbered in a top-level class, or nested twice.
+        "PinField$1", "PasswordEditText$1", "Pin$1", "com.x.Outer$PinField$1$2", "OtpEditText$2",
     ])
     func namesSecure(_ name: String) {
         #expect(TypeCatalog.namesSecureEntry(name))
@@ -22,7 +24,7 @@ struct SecureEntryNameTests {
         "SpinnerTextField", "ShippingTextField", "InsecureTextField", "UITextField", "UISearchTextField", "android.widget.EditText",
         "PinnedNoteTextField", "CardholderNameEditText", "com.password.app.NameEditText", "Password.Module.NameField", "",
         "TextField<PasswordFormatter>", "OptionTextField", "TopinTextField", "CardView", "Form<PasswordField>.Row",
-        "com.example.Outer$1", "Spin6Field", "$1", "A$$2",
+        "com.example.Outer$1", "Spin6Field", "$1", "A$$2", "Spin$1", "Name$1$2", "$1$2",
     ])
     func namesNotSecure(_ name: String) {
         #expect(!TypeCatalog.namesSecureEntry(name))
@@ -35,6 +37,9 @@ struct SecureEntryNameTests {
         // Written without case changes: `Pinview` is a widely used Android PIN field's class.
         "com.goodiebag.pinview.Pinview", "pinview", "OTPFIELD", "Passwordfield", "Otptextview", "Pincodeview", "MyOtpfield",
         "CVVINPUT", "Newpasswordinput",
+        "com.x.MyPasswordField$1", "com.x.LoginFragment$passwordField$1", "MyPasswordField$1", "OtpView$1", "PasswordEditText$1",
+        "com.example.PasswordEditText$1$2", "com.example.LoginActivity$passwordField$1$1", "PinField$3",
+        "com.x.Otp6View", "Pin6View", "OTP6View", "Cvv3View", "PinCode6View", "Passcode6View",
     ])
     func secureInputsByName(_ name: String) {
         #expect(TypeCatalog.isTextInputClass(name), "\(name)")
@@ -69,8 +74,10 @@ struct SecureEntryNameTests {
         let plain = tree.append(ViewFacts(className: "ShippingTextField"), parent: root)
         let glued = tree.append(ViewFacts(className: "com.goodiebag.pinview.Pinview"), parent: root)
         let versioned = tree.append(ViewFacts(className: "PinField2"), parent: root)
+        let anonymous = tree.append(ViewFacts(className: "PinField$1", superclasses: ["UITextField", "UIControl", "UIView"]), parent: root)
+        let anonymousByName = tree.append(ViewFacts(className: "com.x.LoginFragment$passwordField$1"), parent: root)
         for decisions in [Self.unmaskAll.resolve(tree), traverse(Self.unmaskAll, tree)] {
-            for view in [byEnding, byChain, inside, subclass, glued, versioned] {
+            for view in [byEnding, byChain, inside, subclass, glued, versioned, anonymous, anonymousByName] {
                 #expect(decisions[view].isSecure && decisions[view].isMasked, "view \(view)")
             }
             #expect(decisions[byEnding].kind == .secureText)

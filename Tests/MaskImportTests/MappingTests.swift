@@ -306,6 +306,17 @@ struct MappingTests {
         }
         let plainType = #"<hierarchy><node class="com.x.Pin" text="x" type="text" bounds="[0,0][9,9]"/></hierarchy>"#
         #expect(try !convertAndRead(Array(plainType.utf8), format: .uiautomator).decisions[0].isSecure)
+        // XCUITest and Rico read a namespaced `type` as uiautomator does.
+        for attribute in [#"x:type="XCUIElementTypeSecureTextField""#, #"x:Type="password""#] {
+            let xml = #"<XCUIElementTypeApplication name="A"><XCUIElementTypeTextField "# + attribute + #" value="hunter2"/></XCUIElementTypeApplication>"#
+            let converted = try convertAndRead(Array(xml.utf8), format: .xcuitest)
+            let secure = converted.decisions.contains { $0.isSecure }
+            #expect(secure, "\(attribute)")
+        }
+        for key in ["a:type", "x:TYPE"] {
+            let json = #"{"activity_name":"com.x/.Login","activity":{"root":{"class":"android.widget.EditText","bounds":[10,10,300,60],"text":"hunter2",""# + key + #"":"password"}}}"#
+            #expect(try convertAndRead(Array(json.utf8), format: .rico).decisions[0].isSecure, "\(key)")
+        }
     }
 
     @Test("XCUITest: several elements under AppiumAUT get a synthetic root, without a screen")

@@ -52,7 +52,7 @@ struct ContentDefaultsTests {
     func structuralFieldsOutOfShape() throws {
         let (tree, policy, _) = try CLIHarness.treeAndPolicy("maskc-content-structural", tree: #"""
             {"root":{"class":"UIView","children":[
-            {"class":"android.widget.Spinner","id":"country","selected":"Jane Doe, 12 Main Street"},
+            {"class":"UISegmentedControl","id":"country","selected":"Jane Doe, 12 Main Street"},
             {"class":"UIButton","id":"card","isSelected":"Visa LEAKF"},
             {"class":"UIView","id":"kb","keyboardType":"jane.doe@example.com"},
             {"class":"UIView","id":"geo","frame":{"x":"LEAKG","y":0,"width":10,"height":10}},

@@ -16,6 +16,41 @@ struct ConventionsTests {
         #expect(!FileManager.default.fileExists(atPath: out.path + ".maskc-partial"))
     }
 
+    @Test("-o naming a device or a FIFO writes to it, never replaces it with a file")
+    func specialOutputs() throws {
+        // `/dev/null`: written to; still a device (as root, a rename over it replaced it).
+        for command in [["apply", "Examples/sales-view-controller.json", "--policy", "Policies/retail-app.yaml"],
+                        ["encode", "Examples/sales-view-controller.json", "--policy", "Policies/retail-app.yaml"]] {
+            let result = try CLIHarness.run(command + ["-o", "/dev/null"])
+            #expect(result.exit == 0, "\(command[0]): \(result.stderr)")
+            let type = try FileManager.default.attributesOfItem(atPath: "/dev/null")[.type] as? FileAttributeType
+            #expect(type == .typeCharacterSpecial, "\(command[0])")
+        }
+        // A FIFO: its reader gets the whole output; the FIFO stays.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("maskc-fifo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("out.fifo").path, copy = folder.appendingPathComponent("copy.json").path
+        let made = Process()
+        made.executableURL = URL(fileURLWithPath: "/usr/bin/mkfifo")
+        made.arguments = [fifo]
+        try made.run()
+        made.waitUntilExit()
+        try #require(made.terminationStatus == 0)
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/bin/sh")
+        reader.arguments = ["-c", "cat \"$0\" > \"$1\"", fifo, copy]
+        try reader.run()
+        let result = try CLIHarness.run(["apply", "Examples/sales-view-controller.json", "--policy", "Policies/retail-app.yaml", "-o", fifo])
+        reader.waitUntilExit()
+        #expect(result.exit == 0, "\(result.stderr)")
+        let direct = try CLIHarness.run(["apply", "Examples/sales-view-controller.json", "--policy", "Policies/retail-app.yaml"])
+        #expect(try String(contentsOfFile: copy, encoding: .utf8) == direct.stdout)
+        let type = try FileManager.default.attributesOfItem(atPath: fifo)[.type] as? FileAttributeType
+        #expect(type != .typeRegular)
+        #expect(!FileManager.default.fileExists(atPath: fifo + ".maskc-partial"))
+    }
+
     @Test("check -o into a folder that does not exist: exit 5")
     func checkOutputUnwritable() throws {
         let result = try CLIHarness.run(["check", "-o", "/nonexistent-maskc/report.txt", "Policies/retail-app.yaml"])

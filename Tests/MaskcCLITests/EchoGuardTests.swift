@@ -107,6 +107,32 @@ struct EchoGuardTests {
         #expect(result.stdout.contains(#""accessibilityLabel":"Order button, ships in 2 days""#), "\(result.stdout)")
     }
 
+    @Test("a masked view's one-word name in an unknown field is its text, whatever its case: only a lower-case token as written is a role")
+    func oneWordNames() throws {
+        let tree = #"""
+            {"screen":"Chats","root":{"class":"android.widget.LinearLayout","children":[
+            {"class":"android.widget.LinearLayout","accessibilityLabel":"Priya, online","children":[
+              {"class":"android.widget.ImageView","contentDescription":"Priya"}]},
+            {"class":"android.widget.LinearLayout","accessibilityLabel":"SMITH replied","children":[
+              {"class":"android.widget.ImageView","contentDescription":"SMITH"}]},
+            {"class":"android.widget.LinearLayout","accessibilityLabel":"Password Troubador","children":[
+              {"class":"android.widget.EditText","password":true,"contentDescription":"Troubador"}]},
+            {"class":"android.widget.LinearLayout","accessibilityLabel":"Avatar, online","children":[
+              {"class":"android.widget.ImageView","contentDescription":"avatar"}]}]}}
+            """#
+        let folder = "maskc-echo-\(UUID().uuidString)"
+        let path = try CLIHarness.temporaryFile(folder, "chats.json", tree)
+        let policy = try CLIHarness.temporaryFile(folder, "p.yaml", "version: 1\ndefault: unmask\nrules:\n  - mask: { type: android.widget.ImageView }\n")
+        let result = try CLIHarness.run(["apply", path, "--policy", policy])
+        #expect(result.exit == 0, "\(result.stderr)")
+        for leak in ["Priya", "SMITH", "Troubador"] { #expect(!result.stdout.contains(leak), "\(leak): \(result.stdout)") }
+        // A lower-case token as written (a role, a style) is not the view's text.
+        #expect(result.stdout.contains(#""accessibilityLabel":"Avatar, online""#), "\(result.stdout)")
+        // Nor in the replay stream.
+        let (bytes, _) = try CLIHarness.encodedBytes(path, policy: policy, in: URL(fileURLWithPath: path).deletingLastPathComponent())
+        for leak in ["Priya", "SMITH", "Troubador"] { #expect(bytes.range(of: Data(leak.utf8)) == nil, "\(leak)") }
+    }
+
     @Test("below a map, views count as masked; below a shown `recurse: false` class, only masked views do")
     func notSentChildren() throws {
         let tree = #"""

@@ -103,7 +103,14 @@ public struct ReferenceResolver: Sendable {
     /// `SecureEntryNameTests`').
     static func takesInput(_ name: String) -> Bool {
         if TypeCatalog.textInputClasses.contains(name) || simpleName(name).map(TypeCatalog.textInputClasses.contains) == true { return true }
-        return TypeCatalog.inputNameEndings.contains { name.utf8.count > $0.utf8.count && name.hasSuffix($0) } || TypeCatalog.namesSecureInput(name)
+        // An anonymous class (`PasswordEditText$1`) by the name it is numbered in.
+        var named = name
+        while let dollar = named.lastIndex(of: "$"), named.index(after: dollar) < named.endIndex, dollar > named.index(after: named.startIndex),
+              named[named.index(after: dollar)...].allSatisfy({ $0.isASCII && $0.isNumber }) {
+            named = String(named[..<dollar])
+        }
+        let endings = TypeCatalog.inputNameEndings + TypeCatalog.valuePickerNameEndings
+        return endings.contains { named.utf8.count > $0.utf8.count && named.hasSuffix($0) } || TypeCatalog.namesSecureInput(name)
     }
 
     func recurses(along chain: [String]) -> Bool {

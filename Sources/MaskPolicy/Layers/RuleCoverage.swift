@@ -44,7 +44,10 @@ public struct SelectorReach: Sendable, Hashable {
 ///     characters: an exact identifier inside an allowed glob (`catalog.title` in
 ///     `catalog.*`), a narrower glob inside a wider one (`catalog.row.*` in `catalog.*`).
 ///   - `tag`: the same number.
-/// - **Selectors of different keys** never cover each other, even where they could
+///   - `kind` over `type`: every class the type selects (and every class the policy
+///     or the built-in catalog declares below it) has that selector kind
+///     (`mask: {kind: input, lock: true}` covers `unmask: {type: UITextField}`).
+/// - **Other selectors of different keys** never cover each other, even where they could
 ///   select the same views (an `accessibilityIdentifier` entry does not cover a
 ///   `target` naming that identifier): the policy cannot tell, so it assumes not.
 ///
@@ -70,6 +73,16 @@ public enum RuleCoverage {
             // from, a class the wide one selects.
             return catalog.classesSelected(byType: narrowClass).allSatisfy { name in
                 catalog.chain(of: name).contains { ClassName.selects(wideClass, $0) }
+            }
+        case (.kind(let kind), .type(let narrowClass)):
+            // Every class the type selects (itself, by its simple name, and every class
+            // declared below it) is of the kind: a `types:` entry that gives a subclass
+            // another kind takes it out.
+            let selected = catalog.classesSelected(byType: narrowClass)
+            guard selected.allSatisfy({ catalog.selectorKind(along: catalog.chain(of: $0)) == kind }) else { return false }
+            return catalog.declarations.allSatisfy { declaration in
+                let chain = catalog.chain(of: declaration.name)
+                return !chain.contains { ClassName.selects(narrowClass, $0) } || catalog.selectorKind(along: chain) == kind
             }
         case (.tag(let a), .tag(let b)):
             return a == b

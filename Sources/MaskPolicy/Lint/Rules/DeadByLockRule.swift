@@ -14,7 +14,9 @@ enum DeadByLockRule: PolicyLintRule {
             A lock decides its views whatever any other rule says, so an unmask inside it \
             only misleads a reader. Found from the policy alone, with the coverage \
             `allowUnmask:` entries use: an \
-            unmask of a subclass of a locked class, of identifiers inside a locked glob, on \
+            unmask of a subclass of a locked class, of a class whose every view is of a \
+            locked kind (`unmask: {type: UITextField}` under `mask: {kind: input, lock: \
+            true}`), of identifiers inside a locked glob, on \
             a screen inside an unscoped lock; a recursive unmask is dead only under a \
             recursive lock. An unmask selecting by another key than the lock (an \
             identifier inside a locked type) may still be dead on real trees; run with \
@@ -25,10 +27,12 @@ enum DeadByLockRule: PolicyLintRule {
         triggering: [
             LintExample("version: 1\ndefault: mask\ntypes:\n  BalanceLabel: { extends: UILabel }\nrules:\n  - mask: { type: UILabel, lock: true }\n  - ↓unmask: { type: BalanceLabel }\n    reason: rounded\n"),
             LintExample("version: 1\ndefault: mask\nrules:\n  - mask: { accessibilityIdentifier: \"account.*\", lock: true }\n  - ↓unmask: { accessibilityIdentifier: account.title, screen: Home }\n    reason: static title\n"),
+            LintExample("version: 1.1\ndefault: mask\nrules:\n  - mask: { kind: input, lock: true }\n  - ↓unmask: { type: UITextField }\n    reason: search terms are product names\n"),
         ],
         nonTriggering: [
             LintExample("version: 1\ndefault: mask\nrules:\n  - mask: { type: UILabel, lock: true, recursive: false }\n  - unmask: { type: UILabel }\n    reason: its children are static\n"),
             LintExample("version: 1\ndefault: mask\nrules:\n  - mask: { accessibilityIdentifier: account.balance, lock: true, screen: Home }\n  - unmask: { accessibilityIdentifier: account.balance }\n    reason: shown rounded elsewhere\n"),
+            LintExample("version: 1.1\ndefault: mask\nrules:\n  - mask: { kind: input, lock: true }\n  - unmask: { type: UIControl }\n    reason: buttons and switches show static copy\n"),
         ])
 
     static func check(_ context: LintContext) -> [Diagnostic] {

@@ -31,7 +31,9 @@ enum UnmaskCoversInputRule: PolicyLintRule {
             are the engine's one list, `TypeCatalog.textInputClasses` (UIKit text fields \
             and text views, SwiftUI fields and editors, Android, AppCompat and Material \
             edit texts, XCUITest text elements), and every class, built in or in \
-            `types:`, whose chain reaches one. The rule reads type rules only: a recursive \
+            `types:`, whose chain reaches one; value pickers (`UIDatePicker`, `Spinner`) \
+            are inputs to `kind: input` and `defaults.inputs` but nobody types into \
+            them, and this rule leaves them out. The rule reads type rules only: a recursive \
             unmask on a container or an instance reaches the inputs inside it too; the \
             mask rule it suggests wins over a container's type rule (level 3 before 4), \
             not over an instance rule.
@@ -62,9 +64,11 @@ enum UnmaskCoversInputRule: PolicyLintRule {
         guard !unmasks.isEmpty else { return [] }
         // Input classes that are not always bullets, with their chains.
         // The label a field draws its text in is `unmask-reaches-field-text`'s.
+        // Value pickers are inputs too, but nobody types into one.
         let inputs: [(name: String, chain: [String])] = catalog.textInputClassNames.compactMap { name in
             guard TypeCatalog.fieldTextClasses[name] == nil else { return nil }
             let chain = catalog.chain(of: name)
+            guard !chain.contains(where: TypeCatalog.isValuePicker) else { return nil }
             return catalog.kind(along: chain) == .secureText ? nil : (name, chain)
         }
         var typeRules: [String: [MaskRule]] = [:]
